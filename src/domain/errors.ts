@@ -1,0 +1,139 @@
+/**
+ * The error catalogue (spec section 8): every error the API can return, with its
+ * HTTP status and the message a shopper sees. Both the server and the browser use it.
+ */
+
+/** The form-level message shown with any validation error (spec section 5). */
+export const VALIDATION_MESSAGE =
+  'There is a problem submitting the form, please check the notice(s) below.';
+
+export const errorCatalogue = {
+  validation: { status: 422, message: VALIDATION_MESSAGE },
+  bad_request: { status: 400, message: 'The request could not be read, please try again.' },
+  unauthorized: { status: 401, message: 'You do not have permission to perform that action.' },
+  not_found: { status: 404, message: 'Not found' },
+  payload_too_large: { status: 413, message: 'The request was too large to process.' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'The request could not be read, please send JSON.',
+  },
+  internal_error: {
+    status: 500,
+    message: 'An error occurred, if this problem persists please contact us.',
+  },
+  invalid_login: { status: 401, message: 'The login details entered are incorrect.' },
+  authorized: { status: 409, message: 'You are already logged in.' },
+  rate_limit: {
+    status: 429,
+    message: 'This action has been attempted too many times, please try again later.',
+  },
+  order_not_found: { status: 404, message: 'Order not found.' },
+  email_exists: {
+    status: 409,
+    message: 'A registered user with that email address already exists.',
+  },
+  product_stock_notification_exists: {
+    status: 409,
+    message:
+      "It looks like you've already signed up for updates on this product, you will be notified when it is back in stock.",
+  },
+  invalid_delivery_option: {
+    status: 422,
+    message: "That delivery option isn't valid for this basket, please choose another.",
+  },
+  insufficient_stock: {
+    status: 409,
+    message: 'Sorry, we do not have enough of that item in stock.',
+  },
+  product_unavailable: {
+    status: 409,
+    message: 'Sorry, this variation has been discontinued and is no longer available to purchase.',
+  },
+  missing_payment_parameters: {
+    status: 422,
+    message: 'Some payment information was missing from your order.',
+  },
+  payment_failed: { status: 402, message: 'Failed to process payment details.' },
+  payment_method_error: {
+    status: 422,
+    message:
+      'There was an issue verifying your payment method, please review your details and try again.',
+  },
+  order_not_preorder: { status: 409, message: 'Non pre-orders cannot currently be cancelled.' },
+  order_failed: { status: 409, message: 'We were unable to create your order.' },
+  order_tracking_verification_failed: {
+    status: 422,
+    message: 'Order tracking verification failed, please check the information provided below.',
+  },
+  wishlist_not_found: { status: 404, message: 'The wishlist requested could not be found.' },
+  wishlist_item_not_found: {
+    status: 404,
+    message: 'The item requested could not be found in this wishlist.',
+  },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A snake_case error type from the catalogue. */
+export type ErrorType = keyof typeof errorCatalogue;
+
+/** Per-field messages keyed by the request's field names. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The JSON body of every non-2xx API reply. */
+export interface ErrorBody {
+  error_type: ErrorType;
+  message: string;
+  errors?: FieldErrors;
+}
+
+/** An error the API reports to the caller as `{ error_type, message, errors? }`. */
+export class AppError extends Error {
+  readonly type: ErrorType;
+  readonly status: number;
+  readonly errors: FieldErrors | undefined;
+
+  /** `status` overrides the catalogue's, e.g. 403 for `unauthorized` on another's record. */
+  constructor(
+    type: ErrorType,
+    options: { message?: string; errors?: FieldErrors; status?: number } = {},
+  ) {
+    const entry = errorCatalogue[type];
+    super(options.message ?? entry.message);
+    this.name = 'AppError';
+    this.type = type;
+    this.status = options.status ?? entry.status;
+    this.errors = options.errors;
+  }
+
+  /** The reply body. */
+  toBody(): ErrorBody {
+    const body: ErrorBody = { error_type: this.type, message: this.message };
+    if (this.errors) body.errors = this.errors;
+    return body;
+  }
+}
+
+/** A validation error with per-field messages. */
+export function validationError(errors: FieldErrors): AppError {
+  return new AppError('validation', { errors });
+}
+
+/**
+ * The message a shopper sees for an error reply (spec section 8): the catalogue text
+ * for known types, the internal_error text for anything mentioning 'status code',
+ * 'Not found' for a bare 404, otherwise the message passed.
+ */
+export function shopperMessage(input: {
+  status?: number;
+  error_type?: string;
+  message?: string;
+}): string {
+  const { status, error_type: type, message } = input;
+  if (message && /status code/i.test(message)) return errorCatalogue.internal_error.message;
+  if (type === 'payment_failed') return message || errorCatalogue.payment_failed.message;
+  if (type && type in errorCatalogue) {
+    if (type === 'validation') return VALIDATION_MESSAGE;
+    return message || errorCatalogue[type as ErrorType].message;
+  }
+  if (status === 404 && !type) return 'Not found';
+  return message || errorCatalogue.internal_error.message;
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { isCountryCode } from '../countries.ts';
+import { optionalText, requiredText } from './text.ts';
+
+/** Title choices used by the checkout address forms (spec section 3). */
+export const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Dr'] as const;
+export type Title = (typeof TITLES)[number];
+
+/** Address field names without their delivery_address_ / billing_address_ prefix. */
+export const ADDRESS_FIELDS = [
+  'title',
+  'first_name',
+  'last_name',
+  'company_name',
+  'line_1',
+  'line_2',
+  'line_3',
+  'line_4',
+  'postcode',
+  'country_code',
+  'telephone',
+  'mobile',
+] as const;
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+/** Maximum lengths of the address inputs. */
+export const ADDRESS_MAX_LENGTHS: Record<AddressField, number> = {
+  title: 4,
+  first_name: 50,
+  last_name: 50,
+  company_name: 100,
+  line_1: 100,
+  line_2: 100,
+  line_3: 60,
+  line_4: 60,
+  postcode: 10,
+  country_code: 3,
+  telephone: 20,
+  mobile: 20,
+};
+
+const selectOption = 'Please select an option';
+const selectCountry = 'Please select your country';
+
+/** A delivery or billing address with the spec's messages (section 5). */
+export const addressSchema = z.object({
+  title: z.enum(TITLES, { error: selectOption }),
+  first_name: requiredText('Please enter your first name', ADDRESS_MAX_LENGTHS.first_name),
+  last_name: requiredText('Please enter your last name', ADDRESS_MAX_LENGTHS.last_name),
+  company_name: optionalText(ADDRESS_MAX_LENGTHS.company_name),
+  line_1: requiredText('Please enter the first line of your address', ADDRESS_MAX_LENGTHS.line_1),
+  line_2: optionalText(ADDRESS_MAX_LENGTHS.line_2),
+  line_3: requiredText('Required', ADDRESS_MAX_LENGTHS.line_3),
+  line_4: requiredText('Please enter the address county', ADDRESS_MAX_LENGTHS.line_4),
+  postcode: requiredText('Please enter your postcode', ADDRESS_MAX_LENGTHS.postcode).transform(
+    (value) => value.toUpperCase(),
+  ),
+  country_code: z
+    .string({ error: selectCountry })
+    .trim()
+    .toUpperCase()
+    .refine(isCountryCode, selectCountry),
+  telephone: requiredText(
+    'Please enter a phone number for us to contact you on if we have questions about your order.',
+    ADDRESS_MAX_LENGTHS.telephone,
+  ),
+  mobile: optionalText(ADDRESS_MAX_LENGTHS.mobile),
+});
+
+/** A validated address, unprefixed. */
+export type Address = z.output<typeof addressSchema>;
+
+/** The address as the API returns it: the fields plus `full_name`. */
+export type AddressView = Address & { full_name: string };
+
+/** 'Mrs Ada Lovelace'. */
+export function fullName(address: Pick<Address, 'title' | 'first_name' | 'last_name'>): string {
+  return [address.title, address.first_name, address.last_name].filter(Boolean).join(' ');
+}
+
+/** Normalises a UK-style postcode for matching: upper case, no spaces. */
+export function compactPostcode(postcode: string): string {
+  return postcode.replace(/\s+/g, '').toUpperCase();
+}

@@ -1,0 +1,84 @@
+/**
+ * Opens the shop's database: PostgreSQL when a URL is given, otherwise PGlite
+ * (embedded PostgreSQL) in a folder or in memory. Both speak the same SQL.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  /** Runs a script of several SQL statements (migrations). */
+  execScript(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const DATE = 1082;
+
+// Counts and sums come back as numbers, dates as 'yyyy-MM-dd' strings, on both engines.
+const parseInt8 = (value: string) => Number(value);
+const keepDate = (value: string) => value;
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Opens a connection pool (PostgreSQL) or the embedded engine (PGlite). */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8) return parseInt8;
+          if (oid === DATE) return keepDate;
+          return pg.types.getTypeParser(oid, format ?? 'text');
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    // Fail fast with a clear error when the server is unreachable.
+    const probe = await pool.connect();
+    probe.release();
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      kind: 'postgres',
+      execScript: async (sql) => {
+        const client = await pool.connect();
+        try {
+          await client.query(sql);
+        } catch (error) {
+          // A script that failed inside BEGIN leaves the session aborted: end it.
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
+      close: () => db.destroy(),
+    };
+  }
+
+  const pglite = new PGlite({
+    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    parsers: { [INT8]: parseInt8, [DATE]: keepDate },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    execScript: async (sql) => {
+      await pglite.exec(sql);
+    },
+    close: () => db.destroy(),
+  };
+}

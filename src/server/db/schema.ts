@@ -1,0 +1,169 @@
+/**
+ * Kysely table types, mirroring migrations/*.sql. Columns are snake_case as in SQL.
+ */
+import type { ColumnType, Generated } from 'kysely';
+
+type CreatedAt = ColumnType<Date, string | undefined, never>;
+type UpdatedAt = ColumnType<Date, string | undefined, string>;
+/** A `date` column, read as 'yyyy-MM-dd' (see client.ts type parsers). */
+type DateColumn = string;
+/** A jsonb column: written as a JSON string, read as the parsed value. */
+type Json<T> = ColumnType<T, string, string>;
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  description: Generated<string>;
+  position: Generated<number>;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  parent_id: number | null;
+  slug: string;
+  sku: string;
+  name: string;
+  description: Generated<string>;
+  category_id: number;
+  price: Generated<number>;
+  tax_rate_bp: Generated<number>;
+  weight_g: Generated<number>;
+  length_mm: Generated<number>;
+  height_mm: Generated<number>;
+  volume_cm3: Generated<number>;
+  quantity_on_hand: Generated<number>;
+  is_preorder: Generated<boolean>;
+  restock_date: DateColumn | null;
+  discontinued: Generated<boolean>;
+  is_bundle: Generated<boolean>;
+  image_style: Generated<string>;
+  image_colour: Generated<string>;
+  position: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface ProductOptionsTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface ProductOptionValuesTable {
+  id: Generated<number>;
+  option_id: number;
+  slug: string;
+  name: string;
+  position: Generated<number>;
+}
+
+export interface ProductVariationValuesTable {
+  product_id: number;
+  option_value_id: number;
+}
+
+export interface BundleComponentsTable {
+  bundle_id: number;
+  component_id: number;
+  quantity: Generated<number>;
+}
+
+export interface DeliveryZonesTable {
+  id: string;
+  name: string;
+  tax_exempt: Generated<boolean>;
+}
+
+export interface DeliveryZoneRulesTable {
+  id: Generated<number>;
+  zone_id: string;
+  country_code: string;
+  postcode_pattern: string | null;
+  priority: Generated<number>;
+}
+
+export interface DeliveryOptionsTable {
+  id: string;
+  zone_id: string;
+  name: string;
+  description: Generated<string>;
+  price: number;
+  free_over: number | null;
+  tax_rate_bp: Generated<number>;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface VouchersTable {
+  code: string;
+  description: string;
+  kind: 'percent_items' | 'fixed_items' | 'free_delivery' | 'percent_order';
+  value: Generated<number>;
+  min_spend: Generated<number>;
+  starts_at: Date | string | null;
+  expires_at: Date | string | null;
+  active: Generated<boolean>;
+}
+
+export interface PromotionsTable {
+  id: Generated<number>;
+  name: string;
+  kind: 'free_gift';
+  threshold: number;
+  gift_product_id: number;
+  badge: string;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+  active: Generated<boolean>;
+}
+
+/** An address as stored in a basket: the spec's field names, unprefixed. */
+export type StoredAddress = Record<string, string | null>;
+
+export interface BasketsTable {
+  id: string;
+  status: Generated<'open' | 'ordered' | 'merged'>;
+  email_address: string | null;
+  delivery_address: Json<StoredAddress | null> | null;
+  billing_address: Json<StoredAddress | null> | null;
+  delivery_option_id: string | null;
+  delivery_safe_place: string | null;
+  delivery_safe_place_option: string | null;
+  delivery_safe_place_option_note: string | null;
+  voucher_code: string | null;
+  use_loyalty_points: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface BasketItemsTable {
+  id: Generated<number>;
+  basket_id: string;
+  product_id: number;
+  quantity: number;
+  related_item_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface SchemaMigrationsTable {
+  name: string;
+  applied_at: CreatedAt;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_options: ProductOptionsTable;
+  product_option_values: ProductOptionValuesTable;
+  product_variation_values: ProductVariationValuesTable;
+  bundle_components: BundleComponentsTable;
+  delivery_zones: DeliveryZonesTable;
+  delivery_zone_rules: DeliveryZoneRulesTable;
+  delivery_options: DeliveryOptionsTable;
+  vouchers: VouchersTable;
+  promotions: PromotionsTable;
+  baskets: BasketsTable;
+  basket_items: BasketItemsTable;
+  schema_migrations: SchemaMigrationsTable;
+}
