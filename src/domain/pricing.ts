@@ -303,3 +303,8 @@ export function earnedPromotions<P extends ThresholdPromotion>(
 ): P[] {
   return promotions.filter((promotion) => itemsTotal >= promotion.threshold);
 }
+
+/** What a line or delivery of this VAT-inclusive price is charged: ex-VAT when tax exempt. */
+export function chargedAmount(gross: Pence, rateBp: number, taxExempt: boolean): Pence {
+  return chargeOf(gross, rateBp, taxExempt);
+}

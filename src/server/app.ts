@@ -1,0 +1,88 @@
+/**
+ * Builds the shop's HTTP application from its dependencies. Never listens: main.ts
+ * does, and tests call app.inject().
+ */
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Db } from './db/client.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security.ts';
+import { registerWebApp } from './http/web-app.ts';
+import { basketRepository } from './modules/basket/basket.repository.ts';
+import { basketRoutes } from './modules/basket/basket.routes.ts';
+import { basketService } from './modules/basket/basket.service.ts';
+import { catalogueRepository } from './modules/catalogue/catalogue.repository.ts';
+import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueService } from './modules/catalogue/catalogue.service.ts';
+import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
+import { deliveryService } from './modules/delivery/delivery.service.ts';
+import { offersService } from './modules/offers/offers.service.ts';
+import { promotionRepository } from './modules/offers/promotion.repository.ts';
+import { voucherRepository } from './modules/offers/voucher.repository.ts';
+
+export interface AppDeps {
+  db: Db;
+  cookieSecret: string;
+  /** Cookies marked Secure (production behind HTTPS). */
+  secureCookies?: boolean;
+  /** The built web app's folder, or null to serve the API only. */
+  webDistDir?: string | null;
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | { level: string };
+  catalogueCacheMs?: number;
+  trustProxy?: boolean;
+  /** The clock, for tests of dated vouchers and promotions. */
+  now?: () => Date;
+}
+
+/** Largest request body accepted (1 MiB). */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.trustProxy ?? false,
+    requestIdLogLabel: 'request_id',
+    // Keep a caller's (load balancer's) request id when it is sane, else make one.
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await app.register(fastifyCookie, { secret: deps.cookieSecret });
+
+  const cacheMs = deps.catalogueCacheMs ?? 5_000;
+  const catalogue = catalogueService({ repository: catalogueRepository(deps.db), cacheMs });
+  const delivery = deliveryService({ repository: deliveryRepository(deps.db), cacheMs });
+  const offers = offersService({
+    vouchers: voucherRepository(deps.db),
+    promotions: promotionRepository(deps.db),
+    cacheMs,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const baskets = basketService({ repository: basketRepository(deps.db), catalogue, delivery, offers });
+
+  await app.register(
+    async (api) => {
+      catalogueRoutes(api, { catalogue });
+      basketRoutes(api, { baskets, secureCookies: deps.secureCookies ?? false });
+      api.get('/health', async () => ({ data: { status: 'ok' } }));
+    },
+    { prefix: '/api/v1' },
+  );
+  mediaRoutes(app, { catalogue });
+  await registerWebApp(app, deps.webDistDir ?? null);
+  return app;
+}

@@ -1,0 +1,101 @@
+/**
+ * The shop's configuration: read from the environment once, validated with zod.
+ * The only module that reads process.env. A bad value stops start-up with a
+ * message naming the variable.
+ */
+import { z } from 'zod';
+
+const DEV_COOKIE_SECRET = 'everbloom-development-cookie-secret-change-me';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('development'),
+    HOST: z.string().min(1, 'must not be empty').default('127.0.0.1'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number between 1 and 65535' })
+      .int('must be a whole number between 1 and 65535')
+      .min(1, 'must be a whole number between 1 and 65535')
+      .max(65535, 'must be a whole number between 1 and 65535')
+      .default(3000),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: 'must be a whole number from 1 to 100' })
+      .int('must be a whole number from 1 to 100')
+      .min(1, 'must be a whole number from 1 to 100')
+      .max(100, 'must be a whole number from 1 to 100')
+      .default(10),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+    CATALOGUE_CACHE_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds from 0 to 3600' })
+      .min(0, 'must be a number of seconds from 0 to 3600')
+      .max(3600, 'must be a number of seconds from 0 to 3600')
+      .default(5),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['COOKIE_SECRET'],
+        message: 'is required in production (at least 32 random characters)',
+      });
+    }
+  });
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  cookieSecret: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** How long reference data (catalogue, delivery, offers) is cached in each process. */
+  catalogueCacheMs: number;
+}
+
+/** Raised for an invalid environment; its message names each bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration from `env` (process.env by default). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Treat empty strings as unset, as shells and .env files often leave them.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')} ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: e.DATA_DIR },
+    cookieSecret: e.COOKIE_SECRET ?? DEV_COOKIE_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    catalogueCacheMs: Math.round(e.CATALOGUE_CACHE_SECONDS * 1000),
+  };
+}

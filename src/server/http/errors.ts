@@ -1,0 +1,56 @@
+/**
+ * Turns every failure into a catalogue error reply `{ error_type, message, errors? }`
+ * with a fitting status. Nothing a client sends can produce an unhandled 500 or a
+ * stack trace; unexpected failures are logged with the request id and reported as
+ * internal_error.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { AppError, type ErrorType } from '../../domain/errors.ts';
+import { fieldErrorsFromZod } from '../../domain/schemas/field-errors.ts';
+
+const FASTIFY_CODES: Record<string, ErrorType> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'bad_request',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
+  FST_ERR_CTP_INVALID_TYPE: 'bad_request',
+  FST_ERR_BAD_URL: 'not_found',
+  FST_ERR_VALIDATION: 'bad_request',
+};
+
+/** The catalogue error for anything thrown while handling a request. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return new AppError('validation', { errors: fieldErrorsFromZod(error) });
+  const fastifyError = error as Partial<FastifyError> | undefined;
+  const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  if (error instanceof SyntaxError && (fastifyError?.statusCode ?? 0) === 400) {
+    return new AppError('bad_request');
+  }
+  const status = fastifyError?.statusCode;
+  if (status === 413) return new AppError('payload_too_large');
+  if (status === 415) return new AppError('unsupported_media_type');
+  if (status === 404) return new AppError('not_found');
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new AppError('bad_request', { status });
+  }
+  return new AppError('internal_error');
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+    } else {
+      request.log.info(
+        { error_type: appError.type, status: appError.status, fields: appError.errors ? Object.keys(appError.errors) : undefined },
+        'request refused',
+      );
+    }
+    return reply.status(appError.status).send(appError.toBody());
+  });
+}

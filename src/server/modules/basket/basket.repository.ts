@@ -1,0 +1,135 @@
+/**
+ * The only code that reads and writes baskets and their items.
+ */
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Db } from '../../db/client.ts';
+import type { StoredAddress } from '../../db/schema.ts';
+
+export interface BasketItemRecord {
+  id: number;
+  product_id: number;
+  quantity: number;
+  related_item_id: number | null;
+}
+
+export interface BasketRecord {
+  id: string;
+  email_address: string | null;
+  delivery_address: StoredAddress | null;
+  billing_address: StoredAddress | null;
+  delivery_option_id: string | null;
+  delivery_safe_place: string | null;
+  delivery_safe_place_option: string | null;
+  delivery_safe_place_option_note: string | null;
+  voucher_code: string | null;
+  use_loyalty_points: boolean;
+  items: BasketItemRecord[];
+}
+
+/** Fields of a basket a shopper can change. */
+export interface BasketChanges {
+  email_address?: string | null;
+  delivery_address?: StoredAddress | null;
+  billing_address?: StoredAddress | null;
+  delivery_option_id?: string | null;
+  delivery_safe_place?: string | null;
+  delivery_safe_place_option?: string | null;
+  delivery_safe_place_option_note?: string | null;
+  voucher_code?: string | null;
+  use_loyalty_points?: boolean;
+}
+
+const json = (value: StoredAddress | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : JSON.stringify(value);
+
+export function basketRepository(db: Db) {
+  return {
+    /** An open basket with its items (one round trip), or undefined. */
+    async findOpen(id: string): Promise<BasketRecord | undefined> {
+      const row = await db
+        .selectFrom('baskets as b')
+        .select((eb) => [
+          'b.id',
+          'b.email_address',
+          'b.delivery_address',
+          'b.billing_address',
+          'b.delivery_option_id',
+          'b.delivery_safe_place',
+          'b.delivery_safe_place_option',
+          'b.delivery_safe_place_option_note',
+          'b.voucher_code',
+          'b.use_loyalty_points',
+          jsonArrayFrom(
+            eb
+              .selectFrom('basket_items as i')
+              .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
+              .whereRef('i.basket_id', '=', 'b.id')
+              .orderBy('i.id'),
+          ).as('items'),
+        ])
+        .where('b.id', '=', id)
+        .where('b.status', '=', 'open')
+        .executeTakeFirst();
+      return row;
+    },
+
+    async create(id: string): Promise<void> {
+      await db.insertInto('baskets').values({ id }).execute();
+    },
+
+    async update(id: string, changes: BasketChanges): Promise<void> {
+      const { delivery_address, billing_address, ...rest } = changes;
+      const values = {
+        ...rest,
+        ...(delivery_address === undefined ? {} : { delivery_address: json(delivery_address) }),
+        ...(billing_address === undefined ? {} : { billing_address: json(billing_address) }),
+        updated_at: new Date().toISOString(),
+      };
+      await db.updateTable('baskets').set(values).where('id', '=', id).execute();
+    },
+
+    async addItem(
+      basketId: string,
+      item: { product_id: number; quantity: number; related_item_id: number | null },
+    ): Promise<number> {
+      const row = await db
+        .insertInto('basket_items')
+        .values({ basket_id: basketId, ...item })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.touch(basketId);
+      return row.id;
+    },
+
+    async setQuantity(basketId: string, itemId: number, quantity: number): Promise<void> {
+      await db
+        .updateTable('basket_items')
+        .set({ quantity })
+        .where('basket_id', '=', basketId)
+        .where('id', '=', itemId)
+        .execute();
+      await this.touch(basketId);
+    },
+
+    /** Removes an item (and items added in relation to it); false when not in this basket. */
+    async removeItem(basketId: string, itemId: number): Promise<boolean> {
+      const result = await db
+        .deleteFrom('basket_items')
+        .where('basket_id', '=', basketId)
+        .where('id', '=', itemId)
+        .executeTakeFirst();
+      await this.touch(basketId);
+      return result.numDeletedRows > 0n;
+    },
+
+    async touch(id: string): Promise<void> {
+      await db
+        .updateTable('baskets')
+        .set({ updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+    },
+  };
+}
+
+export type BasketRepository = ReturnType<typeof basketRepository>;

@@ -1,0 +1,409 @@
+/**
+ * Baskets: adding and changing items, the shopper's details, delivery choice and
+ * discount code, and the priced Basket view every basket endpoint returns.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  AddressView,
+  BasketItemView,
+  BasketView,
+  DeliveryOptionView,
+} from '../../../domain/api/basket.ts';
+import { ESTIMATE_ADDRESS } from '../../../domain/delivery-zones.ts';
+import { AppError, validationError, type FieldErrors } from '../../../domain/errors.ts';
+import { formatDeliveryPrice, pence, vatIncluded } from '../../../domain/money.ts';
+import { priceView } from '../../../domain/price-view.ts';
+import {
+  chargedAmount,
+  earnedPromotions,
+  effectiveDeliveryPrice,
+  priceBasket,
+} from '../../../domain/pricing.ts';
+import { composeSafePlace, safePlaceSchema } from '../../../domain/safe-place.ts';
+import {
+  ADDRESS_FIELDS,
+  addressSchema,
+  fullName,
+  type Address,
+} from '../../../domain/schemas/address.ts';
+import {
+  addItemSchema,
+  basketEmailSchema,
+  deliveryChoiceSchema,
+  MAX_LINE_QUANTITY,
+  updateItemSchema,
+  voucherChoiceSchema,
+} from '../../../domain/schemas/basket.ts';
+import { fieldErrorsFromZod } from '../../../domain/schemas/field-errors.ts';
+import type { StoredAddress } from '../../db/schema.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import type { CatalogueService, CatalogueSnapshot, Variation } from '../catalogue/catalogue.service.ts';
+import type { DeliveryService } from '../delivery/delivery.service.ts';
+import type { OffersService } from '../offers/offers.service.ts';
+import type { BasketChanges, BasketRecord, BasketRepository } from './basket.repository.ts';
+
+/** Who is looking at the basket: decides tax display and buds. */
+export interface BasketViewer {
+  pricesExcludeTax: boolean;
+  loyaltyAvailable: number;
+}
+
+export const GUEST_VIEWER: BasketViewer = { pricesExcludeTax: false, loyaltyAvailable: 0 };
+
+/** A basket id (possibly newly created) and its view. */
+export interface BasketResult {
+  basketId: string | null;
+  basket: BasketView;
+}
+
+const SAFE_PLACE_TEXT_MAX = 100;
+
+function addressView(stored: StoredAddress | null): AddressView | null {
+  if (!stored) return null;
+  const parsed = addressSchema.safeParse(stored);
+  if (!parsed.success) return null;
+  return { ...parsed.data, full_name: fullName(parsed.data) };
+}
+
+export function basketService(deps: {
+  repository: BasketRepository;
+  catalogue: CatalogueService;
+  delivery: DeliveryService;
+  offers: OffersService;
+}) {
+  const { repository, catalogue, delivery, offers } = deps;
+
+  async function openBasket(basketId: string | null): Promise<BasketRecord | undefined> {
+    return basketId ? repository.findOpen(basketId) : undefined;
+  }
+
+  /** The open basket, created when there is none (first write). */
+  async function ensureBasket(basketId: string | null): Promise<BasketRecord> {
+    const existing = await openBasket(basketId);
+    if (existing) return existing;
+    const id = randomUUID();
+    await repository.create(id);
+    const created = await repository.findOpen(id);
+    if (!created) throw new Error('A new basket could not be read back');
+    return created;
+  }
+
+  function stockError(snapshot: CatalogueSnapshot, variation: Variation, available: number) {
+    const name = snapshot.displayName(variation);
+    const message =
+      available === 0
+        ? `Sorry, ${name} is out of stock.`
+        : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} available.`;
+    return new AppError('insufficient_stock', { message, errors: { quantity: [message] } });
+  }
+
+  /** Refuses quantities beyond stock, except for pre-order variations. */
+  async function checkStock(snapshot: CatalogueSnapshot, variation: Variation, quantity: number) {
+    if (variation.row.discontinued) throw new AppError('product_unavailable');
+    if (variation.row.is_preorder) return;
+    const stock = await catalogue.freshStock(snapshot, [variation]);
+    const available = snapshot.available(variation, stock);
+    if (quantity > available) throw stockError(snapshot, variation, available);
+  }
+
+  async function buildView(basket: BasketRecord | undefined, viewer: BasketViewer): Promise<BasketView> {
+    const snapshot = await catalogue.snapshot();
+    const lines = (basket?.items ?? []).flatMap((item) => {
+      const variation = snapshot.variation(item.product_id);
+      return variation ? [{ item, variation }] : [];
+    });
+
+    const deliveryAddress = addressView(basket?.delivery_address ?? null);
+    const quote = await delivery.quote(deliveryAddress ?? ESTIMATE_ADDRESS);
+    const taxExempt = deliveryAddress !== null && (quote.zone?.tax_exempt ?? false);
+    const voucherRule = basket?.voucher_code ? await offers.findVoucher(basket.voucher_code) : null;
+    const chosen = quote.options.find((o) => o.id === basket?.delivery_option_id) ?? null;
+
+    const priced = priceBasket({
+      lines: lines.map(({ item, variation }) => ({
+        key: item.id,
+        unitPrice: pence(variation.row.price),
+        quantity: item.quantity,
+        taxRateBp: variation.row.tax_rate_bp,
+        excluded: variation.row.discontinued,
+      })),
+      voucher: voucherRule,
+      delivery: chosen
+        ? { price: pence(chosen.price), freeOver: chosen.free_over === null ? null : pence(chosen.free_over), taxRateBp: chosen.tax_rate_bp }
+        : null,
+      loyalty: { available: viewer.loyaltyAvailable, use: basket?.use_loyalty_points ?? false },
+      taxExempt,
+    });
+
+    const restockDates: BasketView['preorder_restock_dates'] = {};
+    const items: BasketItemView[] = lines.map(({ item, variation }, index) => {
+      const pricedLine = priced.lines[index];
+      if (!pricedLine) throw new Error('Pricing lost a line');
+      const available = snapshot.available(variation);
+      const preorderQuantity = variation.row.is_preorder ? Math.max(0, item.quantity - available) : 0;
+      if (preorderQuantity > 0) {
+        restockDates[String(variation.row.id)] = {
+          name: snapshot.displayName(variation),
+          date: variation.row.restock_date,
+        };
+      }
+      return {
+        id: item.id,
+        name: snapshot.displayName(variation),
+        quantity: item.quantity,
+        preorder: preorderQuantity > 0,
+        preorder_quantity: preorderQuantity,
+        preorder_restock_date: preorderQuantity > 0 ? variation.row.restock_date : null,
+        is_promotion_item: false,
+        badge: null,
+        discontinued: variation.row.discontinued,
+        related_item_id: item.related_item_id,
+        product: snapshot.productView(variation),
+        price: pricedLine.price,
+        discounted_price: pricedLine.discounted_price,
+        total_price: pricedLine.total_price,
+        discounted_total_price: pricedLine.discounted_total_price,
+      };
+    });
+
+    const zero = priceView(pence(0), pence(0));
+    const promotionItems: BasketItemView[] = earnedPromotions(
+      await offers.livePromotions(),
+      priced.prices.items.amount,
+    ).flatMap((promotion) => {
+      const gift = snapshot.variation(promotion.giftProductId);
+      if (!gift || snapshot.available(gift) < 1) return [];
+      return [
+        {
+          id: `promotion-${promotion.id}`,
+          name: snapshot.displayName(gift),
+          quantity: 1,
+          preorder: false,
+          preorder_quantity: 0,
+          preorder_restock_date: null,
+          is_promotion_item: true,
+          badge: promotion.badge,
+          discontinued: false,
+          related_item_id: null,
+          product: snapshot.productView(gift),
+          price: zero,
+          discounted_price: null,
+          total_price: zero,
+          discounted_total_price: null,
+        },
+      ];
+    });
+
+    const options: DeliveryOptionView[] = quote.options.map((option) => {
+      const gross = effectiveDeliveryPrice(
+        { price: pence(option.price), freeOver: option.free_over === null ? null : pence(option.free_over) },
+        priced.itemsAfterDiscounts,
+      );
+      const amount = chargedAmount(gross, option.tax_rate_bp, taxExempt);
+      const tax = taxExempt ? pence(0) : vatIncluded(amount, option.tax_rate_bp);
+      const view = priceView(amount, tax);
+      return {
+        id: option.id,
+        name: option.name,
+        description: option.description,
+        price: {
+          ...view,
+          label: formatDeliveryPrice(amount),
+          excluding_tax: { ...view.excluding_tax, label: formatDeliveryPrice(view.excluding_tax.amount) },
+        },
+      };
+    });
+
+    return {
+      items,
+      promotion_items: promotionItems,
+      prices: priced.prices,
+      discounted_prices: priced.discounted_prices,
+      discounts: priced.discounts,
+      loyalty_points: priced.loyalty_points,
+      voucher: priced.voucher
+        ? { code: priced.voucher.code, valid: priced.voucher.applies, message: priced.voucher.reason }
+        : basket?.voucher_code
+          ? { code: basket.voucher_code, valid: false, message: null }
+          : null,
+      delivery_address: deliveryAddress,
+      billing_address: addressView(basket?.billing_address ?? null),
+      delivery_option: chosen ? { id: chosen.id } : null,
+      available_delivery_options: options,
+      delivery_safe_place: basket?.delivery_safe_place ?? null,
+      delivery_safe_place_option: basket?.delivery_safe_place_option ?? null,
+      delivery_safe_place_option_note: basket?.delivery_safe_place_option_note ?? null,
+      preorder_restock_dates: restockDates,
+      tax_exempt: taxExempt,
+      prices_exclude_tax: viewer.pricesExcludeTax || taxExempt,
+      email_address: basket?.email_address ?? null,
+      payment_required: priced.payment_required,
+      item_count: items.reduce((sum, item) => sum + item.quantity, 0),
+    };
+  }
+
+  async function result(basketId: string, viewer: BasketViewer): Promise<BasketResult> {
+    return { basketId, basket: await buildView(await repository.findOpen(basketId), viewer) };
+  }
+
+  /** Validates the prefixed address fields of a details update, merged onto what is stored. */
+  function mergeAddress(
+    body: Record<string, unknown>,
+    prefix: 'delivery_address_' | 'billing_address_',
+    stored: StoredAddress | null,
+    errors: FieldErrors,
+  ): Address | undefined {
+    const sent = ADDRESS_FIELDS.filter((field) => `${prefix}${field}` in body);
+    if (sent.length === 0) return undefined;
+    const merged: Record<string, unknown> = { ...(stored ?? {}) };
+    for (const field of sent) merged[field] = body[`${prefix}${field}`];
+    const parsed = addressSchema.safeParse(merged);
+    if (!parsed.success) {
+      Object.assign(errors, fieldErrorsFromZod(parsed.error, prefix));
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  return {
+    /** The basket for this browser; an empty one when it has none yet. */
+    async get(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
+      const basket = await openBasket(basketId);
+      return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer) };
+    },
+
+    async addItem(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+      const input = parseInput(addItemSchema, objectBody(body));
+      const snapshot = await catalogue.snapshot();
+      let variation = snapshot.variation(input.product_id);
+      if (!variation) {
+        // A family with a single variation may be added by its own id.
+        const family = snapshot.family(String(input.product_id));
+        if (family && family.row.id === input.product_id && family.variations.length === 1) {
+          variation = family.variations[0];
+        }
+      }
+      if (!variation) throw validationError({ product_id: ['This product could not be found.'] });
+
+      const basket = await ensureBasket(basketId);
+      if (input.related_item_id !== null && !basket.items.some((i) => i.id === input.related_item_id)) {
+        throw validationError({ related_item_id: ['This item is not in your basket.'] });
+      }
+      const existing = basket.items.find(
+        (i) => i.product_id === variation.row.id && i.related_item_id === input.related_item_id,
+      );
+      const quantity = (existing?.quantity ?? 0) + input.quantity;
+      if (quantity > MAX_LINE_QUANTITY) {
+        const message = `You can add up to ${MAX_LINE_QUANTITY} of one item to your basket.`;
+        throw validationError({ quantity: [message] });
+      }
+      await checkStock(snapshot, variation, quantity);
+      if (existing) await repository.setQuantity(basket.id, existing.id, quantity);
+      else
+        await repository.addItem(basket.id, {
+          product_id: variation.row.id,
+          quantity,
+          related_item_id: input.related_item_id,
+        });
+      return result(basket.id, viewer);
+    },
+
+    async updateItem(
+      basketId: string | null,
+      itemId: number,
+      body: unknown,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
+      const input = parseInput(updateItemSchema, objectBody(body));
+      const basket = await openBasket(basketId);
+      const item = basket?.items.find((i) => i.id === itemId);
+      if (!basket || !item) throw new AppError('not_found');
+      const snapshot = await catalogue.snapshot();
+      const variation = snapshot.variation(item.product_id);
+      if (!variation) throw new AppError('not_found');
+      // Lowering the quantity of a line is always allowed; raising it needs stock.
+      if (input.quantity > item.quantity) await checkStock(snapshot, variation, input.quantity);
+      await repository.setQuantity(basket.id, item.id, input.quantity);
+      return result(basket.id, viewer);
+    },
+
+    async removeItem(basketId: string | null, itemId: number, viewer: BasketViewer): Promise<BasketResult> {
+      const basket = await openBasket(basketId);
+      if (!basket || !(await repository.removeItem(basket.id, itemId))) {
+        throw new AppError('not_found');
+      }
+      return result(basket.id, viewer);
+    },
+
+    async updateDetails(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+      const input = objectBody(body);
+      const current = await openBasket(basketId);
+      const errors: FieldErrors = {};
+      const changes: BasketChanges = {};
+
+      if ('email_address' in input) {
+        const email = basketEmailSchema.safeParse(input.email_address);
+        if (email.success) changes.email_address = email.data;
+        else errors.email_address = email.error.issues.map((issue) => issue.message);
+      }
+      const deliveryAddress = mergeAddress(input, 'delivery_address_', current?.delivery_address ?? null, errors);
+      if (deliveryAddress) changes.delivery_address = deliveryAddress;
+      const billingAddress = mergeAddress(input, 'billing_address_', current?.billing_address ?? null, errors);
+      if (billingAddress) changes.billing_address = billingAddress;
+
+      if ('delivery_safe_place_option' in input || 'delivery_safe_place_option_note' in input) {
+        const safePlace = safePlaceSchema.safeParse({
+          delivery_safe_place_option: input.delivery_safe_place_option,
+          delivery_safe_place_option_note: input.delivery_safe_place_option_note,
+        });
+        if (safePlace.success) {
+          Object.assign(changes, safePlace.data, {
+            delivery_safe_place: composeSafePlace(
+              safePlace.data.delivery_safe_place_option,
+              safePlace.data.delivery_safe_place_option_note,
+            ),
+          });
+        } else Object.assign(errors, fieldErrorsFromZod(safePlace.error));
+      } else if ('delivery_safe_place' in input) {
+        const text = input.delivery_safe_place;
+        if (text === null || (typeof text === 'string' && text.trim().length <= SAFE_PLACE_TEXT_MAX)) {
+          changes.delivery_safe_place = text === null ? null : text.trim() || null;
+        } else {
+          errors.delivery_safe_place = [`Please enter no more than ${SAFE_PLACE_TEXT_MAX} characters`];
+        }
+      }
+
+      if (Object.keys(errors).length > 0) throw validationError(errors);
+      const basket = current ?? (await ensureBasket(null));
+      if (Object.keys(changes).length > 0) await repository.update(basket.id, changes);
+      return result(basket.id, viewer);
+    },
+
+    async setDeliveryOption(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+      const input = parseInput(deliveryChoiceSchema, objectBody(body));
+      const basket = await openBasket(basketId);
+      const view = await buildView(basket, viewer);
+      if (!basket || !view.delivery_address || !view.available_delivery_options.some((o) => o.id === input.option_id)) {
+        throw new AppError('invalid_delivery_option');
+      }
+      await repository.update(basket.id, { delivery_option_id: input.option_id });
+      return result(basket.id, viewer);
+    },
+
+    async setVoucher(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+      const input = parseInput(voucherChoiceSchema, objectBody(body));
+      const basket = input.voucher_code === null ? await openBasket(basketId) : await ensureBasket(basketId);
+      if (!basket) return { basketId: null, basket: await buildView(undefined, viewer) };
+      await repository.update(basket.id, { voucher_code: input.voucher_code });
+      return result(basket.id, viewer);
+    },
+  };
+}
+
+export type BasketService = ReturnType<typeof basketService>;
+
+/** Parses a basket item id from the path; anything else is not found. */
+export function itemIdFromPath(value: string): number {
+  if (!/^\d{1,9}$/.test(value)) throw new AppError('not_found');
+  return Number(value);
+}
