@@ -46,7 +46,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.trustProxy ?? false,
-    requestIdLogLabel: 'request_id',
     // Keep a caller's (load balancer's) request id when it is sane, else make one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** Runs a script of several SQL statements (migrations). */
   execScript(sql: string): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (test templates). */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    dump: () => pglite.dumpDataDir('none'),
     execScript: async (sql) => {
       await pglite.exec(sql);
     },

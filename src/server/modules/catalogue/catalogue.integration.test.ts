@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FamilyView } from '../../../domain/api/catalogue.ts';
+import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+
+describe.each(ENGINES)('catalogue API on %s', (engine) => {
+  let t: TestApp;
+  let shopper: Shopper;
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    shopper = new Shopper(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('lists the demo catalogue with the Product fields of the spec', async () => {
+    const reply = await shopper.get<{ data: { products: FamilyView[] } }>('/api/v1/products');
+    expect(reply.status).toBe(200);
+    const products = reply.body.data.products;
+    expect(products.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(products.map((p) => p.primary_category.slug)).size).toBeGreaterThanOrEqual(5);
+    const olive = products.find((p) => p.slug === 'artificial-olive-tree');
+    const variation = olive?.variations.find((v) => v.sku === 'OLV-120-GRY');
+    expect(variation).toMatchObject({
+      parent_id: olive?.id,
+      name: 'Artificial Olive Tree',
+      variation_name: '120cm, Grey pot',
+      quantity_available: 14,
+      quantity_on_hand: 14,
+      is_bundle: false,
+      discontinued: false,
+      primary_category: { name: 'Trees' },
+      prices: { price: { amount: 7999, label: '£79.99', excluding_tax: { amount: 6666 }, tax: { amount: 1333 } } },
+    });
+    expect(variation?.options.map((o) => [o.option.name, o.value.name])).toEqual([
+      ['Size', '120cm'],
+      ['Pot', 'Grey pot'],
+    ]);
+    expect(variation?.preview_image.src).toMatch(/^\/media\/products\/.+\.svg\?w=400$/);
+    expect(variation?.preview_image.srcset).toContain('800w');
+    expect(variation?.url).toBe(`/products/artificial-olive-tree?variation=${variation?.id}`);
+  });
+
+  it('shows a bundle with its components and stock made from theirs', async () => {
+    const reply = await shopper.get<{ data: { product: FamilyView } }>('/api/v1/products/living-room-trio-bundle');
+    const bundle = reply.body.data.product.variations[0];
+    expect(bundle?.is_bundle).toBe(true);
+    expect(bundle?.bundle_components.map((c) => [c.sku, c.quantity])).toEqual([
+      ['FERN-BOS', 1],
+      ['EUC-SPRAY', 2],
+      ['PEONY-PNK', 3],
+    ]);
+    expect(bundle?.quantity_available).toBeGreaterThan(0);
+  });
+
+  it('marks discontinued variations and pre-orders', async () => {
+    const fig = (await shopper.get('/api/v1/products/artificial-fiddle-leaf-fig')).body.data.product as FamilyView;
+    expect(fig.variations.find((v) => v.sku === 'FIG-150')).toMatchObject({ discontinued: true, quantity_available: 0 });
+    const arch = (await shopper.get('/api/v1/products/artificial-wisteria-arch')).body.data.product as FamilyView;
+    expect(arch).toMatchObject({ preorder: true, restock_date: '2027-01-15' });
+  });
+
+  it('filters by category and sorts', async () => {
+    const trees = (await shopper.get('/api/v1/products?category=trees&sort=price_asc')).body.data.products as FamilyView[];
+    expect(trees.length).toBeGreaterThan(2);
+    expect(trees.every((p) => p.primary_category.slug === 'trees')).toBe(true);
+    const amounts = trees.map((p) => p.prices.price.amount);
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    const bad = await shopper.get('/api/v1/products?sort=cheapest');
+    expect(bad.status).toBe(422);
+    expect(bad.body.error_type).toBe('validation');
+    expect(bad.body.errors.sort[0]).toMatch(/Please choose one of/);
+  });
+
+  it('lists categories with counts', async () => {
+    const reply = await shopper.get('/api/v1/categories');
+    expect(reply.body.data.categories.length).toBeGreaterThanOrEqual(5);
+    expect(reply.body.data.categories[0]).toHaveProperty('product_count');
+  });
+
+  it('answers 404 Not found for unknown products', async () => {
+    for (const id of ['no-such-plant', '999999', "1' OR '1'='1"]) {
+      const reply = await shopper.get(`/api/v1/products/${encodeURIComponent(id)}`);
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ error_type: 'not_found', message: 'Not found' });
+    }
+  });
+
+  it('serves generated product images', async () => {
+    const reply = await shopper.get('/media/products/artificial-olive-tree.svg?w=200');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-type']).toContain('image/svg+xml');
+    expect(String(reply.body)).toContain('width="200"');
+    expect((await shopper.get('/media/products/nothing-here.svg')).status).toBe(404);
+    expect((await shopper.get('/media/products/..%2Fsecret.svg')).status).toBe(404);
+  });
+});

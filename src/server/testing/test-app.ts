@@ -1,0 +1,128 @@
+/**
+ * Test helpers: an app on a fresh copy of the seeded test database (PGlite always,
+ * PostgreSQL when TEST_DATABASE_URL is set), and a cookie-keeping client over
+ * app.inject().
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app.ts';
+import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { adminUrl, databaseUrl } from './test-databases.ts';
+
+export type EngineKind = 'pglite' | 'postgres';
+
+/** The engines this run tests against. */
+export const ENGINES: EngineKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const TEST_COOKIE_SECRET = 'test-cookie-secret-of-at-least-32-characters';
+
+/** A fresh, migrated and seeded database of the given kind. */
+export async function openTestDatabase(kind: EngineKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') {
+    const dump = await readFile(inject('pgliteDumpPath'));
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!url || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
+  const name = `${template}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  await admin.connect();
+  try {
+    // CREATE DATABASE … TEMPLATE fails while another session copies the same template.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl(url) });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** An app over a fresh test database. */
+export async function createTestApp(kind: EngineKind, deps: Partial<AppDeps> = {}): Promise<TestApp> {
+  const handle = await openTestDatabase(kind);
+  const app = await buildApp({
+    db: handle.db,
+    cookieSecret: TEST_COOKIE_SECRET,
+    logger: false,
+    catalogueCacheMs: 0,
+    ...deps,
+  });
+  await app.ready();
+  return {
+    app,
+    handle,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+export interface Reply<T = unknown> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** A browser-like client: keeps the cookies the app sets and sends them back. */
+export class Shopper {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request<T = any>(options: InjectOptions): Promise<Reply<T>> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await this.app.inject({
+      ...options,
+      headers: { ...(cookie ? { cookie } : {}), ...(options.headers ?? {}) },
+    });
+    for (const set of response.cookies) this.cookies.set(set.name, set.value);
+    const text = response.body;
+    let body: unknown = text;
+    if ((response.headers['content-type'] ?? '').toString().includes('json') && text) body = JSON.parse(text);
+    return { status: response.statusCode, body: body as T, headers: response.headers };
+  }
+
+  get<T = any>(url: string) {
+    return this.request<T>({ method: 'GET', url });
+  }
+  post<T = any>(url: string, payload?: unknown) {
+    return this.request<T>({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  put<T = any>(url: string, payload?: unknown) {
+    return this.request<T>({ method: 'PUT', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  patch<T = any>(url: string, payload?: unknown) {
+    return this.request<T>({ method: 'PATCH', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+  delete<T = any>(url: string) {
+    return this.request<T>({ method: 'DELETE', url });
+  }
+}
