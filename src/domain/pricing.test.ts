@@ -181,8 +181,18 @@ describe('priceBasket properties', () => {
         const exempt = priceBasket({ ...input, taxExempt: true });
         expect(exempt.tax).toBe(0);
         expect(exempt.prices.total.tax.amount).toBe(0);
-        const standard = priceBasket({ ...input, voucher: null, loyalty: { available: 0, use: false }, taxExempt: false });
-        const exemptPlain = priceBasket({ ...input, voucher: null, loyalty: { available: 0, use: false }, taxExempt: true });
+        const standard = priceBasket({
+          ...input,
+          voucher: null,
+          loyalty: { available: 0, use: false },
+          taxExempt: false,
+        });
+        const exemptPlain = priceBasket({
+          ...input,
+          voucher: null,
+          loyalty: { available: 0, use: false },
+          taxExempt: true,
+        });
         expect(exemptPlain.prices.items.amount).toBe(standard.prices.items.excluding_tax.amount);
       }),
     );
@@ -239,7 +249,12 @@ describe('priceBasket examples', () => {
   });
 
   it('refuses TENOFF under its minimum spend and applies it above', () => {
-    const voucher: VoucherRule = { code: 'TENOFF', kind: 'fixed_items', value: 1000, minSpend: pence(5000) };
+    const voucher: VoucherRule = {
+      code: 'TENOFF',
+      kind: 'fixed_items',
+      value: 1000,
+      minSpend: pence(5000),
+    };
     const under = priceBasket({ ...base, lines: [line(1, 3499, 1)], voucher });
     expect(under.voucher).toEqual({
       code: 'TENOFF',
@@ -253,8 +268,12 @@ describe('priceBasket examples', () => {
 
   it('makes delivery free over its threshold and with FREEDEL', () => {
     const delivery = { price: pence(495), freeOver: pence(5000), taxRateBp: 2000 };
-    expect(priceBasket({ ...base, lines: [line(1, 3499, 1)], delivery }).prices.delivery.amount).toBe(495);
-    expect(priceBasket({ ...base, lines: [line(1, 3499, 2)], delivery }).prices.delivery.amount).toBe(0);
+    expect(
+      priceBasket({ ...base, lines: [line(1, 3499, 1)], delivery }).prices.delivery.amount,
+    ).toBe(495);
+    expect(
+      priceBasket({ ...base, lines: [line(1, 3499, 2)], delivery }).prices.delivery.amount,
+    ).toBe(0);
     const freeDel = priceBasket({
       ...base,
       lines: [line(1, 3499, 1)],
@@ -272,7 +291,11 @@ describe('priceBasket examples', () => {
   });
 
   it('spends buds up to the items total only', () => {
-    const priced = priceBasket({ ...base, lines: [line(1, 699, 1)], loyalty: { available: 1250, use: true } });
+    const priced = priceBasket({
+      ...base,
+      lines: [line(1, 699, 1)],
+      loyalty: { available: 1250, use: true },
+    });
     expect(priced.loyalty_points).toEqual({
       using: true,
       available: 1250,

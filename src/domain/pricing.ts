@@ -13,7 +13,14 @@
  *   shared across lines in proportion to their amounts (largest remainder), so line
  *   figures always add up to the basket figures.
  */
-import { clampPence, divideRoundHalfUp, pence, sumPence, vatIncluded, type Pence } from './money.ts';
+import {
+  clampPence,
+  divideRoundHalfUp,
+  pence,
+  sumPence,
+  vatIncluded,
+  type Pence,
+} from './money.ts';
 import { amountView, priceView, type AmountView, type PriceView } from './price-view.ts';
 import { formatPence } from './money.ts';
 
@@ -201,7 +208,8 @@ export function priceBasket<K>(input: PricingInput<K>): PricedBasket<K> {
   let deliveryDiscount = pence(0);
   if (voucher && voucherApplies) {
     if (voucher.kind === 'free_delivery') deliveryDiscount = deliveryCharge;
-    if (voucher.kind === 'percent_order') deliveryDiscount = percentOf(deliveryCharge, voucher.value);
+    if (voucher.kind === 'percent_order')
+      deliveryDiscount = percentOf(deliveryCharge, voucher.value);
   }
 
   // Buds: 1 bud = 1p, never more than the items left to pay for.
@@ -229,7 +237,8 @@ export function priceBasket<K>(input: PricingInput<K>): PricedBasket<K> {
     if (excluded) return { ...base, discounted_price: null, discounted_total_price: null };
     const index = chargedIndex++;
     const lineDiscount = (voucherShares[index] ?? 0) + (budShares[index] ?? 0);
-    if (lineDiscount === 0) return { ...base, discounted_price: null, discounted_total_price: null };
+    if (lineDiscount === 0)
+      return { ...base, discounted_price: null, discounted_total_price: null };
     const net = pence(charge - lineDiscount);
     const unitNet = pence(divideRoundHalfUp(net, line.quantity));
     return {
@@ -240,9 +249,7 @@ export function priceBasket<K>(input: PricingInput<K>): PricedBasket<K> {
   });
 
   // Totals: VAT is the sum of each charge line's VAT.
-  const itemsTax = sumPence(
-    charged.map((l) => taxOf(l.charge, l.line.taxRateBp, taxExempt)),
-  );
+  const itemsTax = sumPence(charged.map((l) => taxOf(l.charge, l.line.taxRateBp, taxExempt)));
   const deliveryTax = taxOf(deliveryCharge, deliveryRate, taxExempt);
   const totalBefore = pence(itemsCharge + deliveryCharge);
   const discountTotal = pence(itemDiscount + deliveryDiscount + budsDiscount);

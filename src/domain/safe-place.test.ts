@@ -13,15 +13,32 @@ describe('safe place', () => {
 
   it('limits notes to 16 characters for a neighbour and 25 for other', () => {
     const neighbour = { delivery_safe_place_option: 'With a neighbour' };
-    expect(safePlaceSchema.safeParse({ ...neighbour, delivery_safe_place_option_note: 'x'.repeat(16) }).success).toBe(true);
-    expect(safePlaceSchema.safeParse({ ...neighbour, delivery_safe_place_option_note: 'x'.repeat(17) }).success).toBe(false);
+    expect(
+      safePlaceSchema.safeParse({ ...neighbour, delivery_safe_place_option_note: 'x'.repeat(16) })
+        .success,
+    ).toBe(true);
+    expect(
+      safePlaceSchema.safeParse({ ...neighbour, delivery_safe_place_option_note: 'x'.repeat(17) })
+        .success,
+    ).toBe(false);
     const other = { delivery_safe_place_option: 'Other' };
-    expect(safePlaceSchema.safeParse({ ...other, delivery_safe_place_option_note: 'x'.repeat(25) }).success).toBe(true);
-    expect(safePlaceSchema.safeParse({ ...other, delivery_safe_place_option_note: 'x'.repeat(26) }).success).toBe(false);
+    expect(
+      safePlaceSchema.safeParse({ ...other, delivery_safe_place_option_note: 'x'.repeat(25) })
+        .success,
+    ).toBe(true);
+    expect(
+      safePlaceSchema.safeParse({ ...other, delivery_safe_place_option_note: 'x'.repeat(26) })
+        .success,
+    ).toBe(false);
   });
 
   it('drops a note for options without one and needs nothing', () => {
-    expect(safePlaceSchema.parse({ delivery_safe_place_option: 'Porch', delivery_safe_place_option_note: 'x' })).toEqual({
+    expect(
+      safePlaceSchema.parse({
+        delivery_safe_place_option: 'Porch',
+        delivery_safe_place_option_note: 'x',
+      }),
+    ).toEqual({
       delivery_safe_place_option: 'Porch',
       delivery_safe_place_option_note: null,
     });

@@ -12,11 +12,10 @@ export const SAFE_PLACE_OPTIONS = [
 export type SafePlaceOption = (typeof SAFE_PLACE_OPTIONS)[number];
 
 /** The note field's label and length limit, for the options that have one. */
-export const SAFE_PLACE_NOTES: Partial<Record<SafePlaceOption, { label: string; max: number }>> =
-  {
-    'With a neighbour': { label: 'Please specify a house name or number', max: 16 },
-    Other: { label: 'Let us know where we can leave the items', max: 25 },
-  };
+export const SAFE_PLACE_NOTES: Partial<Record<SafePlaceOption, { label: string; max: number }>> = {
+  'With a neighbour': { label: 'Please specify a house name or number', max: 16 },
+  Other: { label: 'Let us know where we can leave the items', max: 25 },
+};
 
 /**
  * The safe-place fields: nothing is required; the note is kept only for options
@@ -38,7 +37,11 @@ export const safePlaceSchema = z
     const note = value.delivery_safe_place_option
       ? SAFE_PLACE_NOTES[value.delivery_safe_place_option]
       : undefined;
-    if (note && value.delivery_safe_place_option_note && value.delivery_safe_place_option_note.length > note.max) {
+    if (
+      note &&
+      value.delivery_safe_place_option_note &&
+      value.delivery_safe_place_option_note.length > note.max
+    ) {
       ctx.addIssue({
         code: 'custom',
         path: ['delivery_safe_place_option_note'],

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Db } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -28,8 +28,8 @@ export interface AppDeps {
   secureCookies?: boolean;
   /** The built web app's folder, or null to serve the API only. */
   webDistDir?: string | null;
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** The pino logger, or false for none (tests). */
+  logger?: false | FastifyBaseLogger;
   catalogueCacheMs?: number;
   trustProxy?: boolean;
   /** The clock, for tests of dated vouchers and promotions. */
@@ -43,7 +43,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: deps.trustProxy ?? false,
     // Keep a caller's (load balancer's) request id when it is sane, else make one.
@@ -71,7 +71,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheMs,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  const baskets = basketService({ repository: basketRepository(deps.db), catalogue, delivery, offers });
+  const baskets = basketService({
+    repository: basketRepository(deps.db),
+    catalogue,
+    delivery,
+    offers,
+  });
 
   await app.register(
     async (api) => {

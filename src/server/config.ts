@@ -63,7 +63,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  database:
+    { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
   cookieSecret: string;
   logLevel: string;
   trustProxy: boolean;

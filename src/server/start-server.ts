@@ -5,6 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { pino } from 'pino';
 import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -15,10 +16,16 @@ import { seedDemoData } from './db/seed/seed.ts';
 export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
 
 export async function startServer(config: AppConfig) {
+  const logger = pino({ level: config.logLevel });
   if (config.database.kind === 'pglite') await mkdir(config.database.dataDir, { recursive: true });
   const handle = await openDatabase(
     config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url, poolSize: config.database.poolSize }
+      ? {
+          kind: 'postgres',
+          url: config.database.url,
+          poolSize: config.database.poolSize,
+          onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
+        }
       : { kind: 'pglite', dataDir: resolve(config.database.dataDir) },
   );
   const app = await buildApp({
@@ -26,7 +33,7 @@ export async function startServer(config: AppConfig) {
     cookieSecret: config.cookieSecret,
     secureCookies: config.env === 'production',
     webDistDir: WEB_DIST_DIR,
-    logger: { level: config.logLevel },
+    logger,
     catalogueCacheMs: config.catalogueCacheMs,
     trustProxy: config.trustProxy,
   });

@@ -10,7 +10,10 @@ if (!existsSync(join(distDir, 'index.html'))) {
   const { build } = await import('vite');
   // Vite sets NODE_ENV=production for its build; the shop's own setting must win.
   const nodeEnv = process.env.NODE_ENV;
-  await build({ configFile: resolve(import.meta.dirname, '../../vite.config.ts'), logLevel: 'warn' });
+  await build({
+    configFile: resolve(import.meta.dirname, '../../vite.config.ts'),
+    logLevel: 'warn',
+  });
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
 }

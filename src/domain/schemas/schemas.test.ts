@@ -44,7 +44,12 @@ describe('address schema', () => {
   });
 
   it('treats blank text as missing and rejects unknown titles and countries', () => {
-    const result = addressSchema.safeParse({ ...valid, first_name: '   ', title: 'Sir', country_code: 'XXX' });
+    const result = addressSchema.safeParse({
+      ...valid,
+      first_name: '   ',
+      title: 'Sir',
+      country_code: 'XXX',
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(fieldErrorsFromZod(result.error)).toEqual({

@@ -28,7 +28,13 @@ const parseInt8 = (value: string) => Number(value);
 const keepDate = (value: string) => value;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told when an idle pooled connection fails (e.g. the server restarted). */
+      onIdleError?: (error: Error) => void;
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
 /** Opens a connection pool (PostgreSQL) or the embedded engine (PGlite). */
@@ -45,6 +51,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // Without a listener, an idle connection dropped by the server would crash the process.
+    pool.on('error', (error) => target.onIdleError?.(error));
     // Fail fast with a clear error when the server is unreachable.
     const probe = await pool.connect();
     probe.release();

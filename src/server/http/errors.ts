@@ -23,7 +23,8 @@ const FASTIFY_CODES: Record<string, ErrorType> = {
 /** The catalogue error for anything thrown while handling a request. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError) return new AppError('validation', { errors: fieldErrorsFromZod(error) });
+  if (error instanceof ZodError)
+    return new AppError('validation', { errors: fieldErrorsFromZod(error) });
   const fastifyError = error as Partial<FastifyError> | undefined;
   const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined;
   if (mapped) return new AppError(mapped);
@@ -47,7 +48,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info(
-        { error_type: appError.type, status: appError.status, fields: appError.errors ? Object.keys(appError.errors) : undefined },
+        {
+          error_type: appError.type,
+          status: appError.status,
+          fields: appError.errors ? Object.keys(appError.errors) : undefined,
+        },
         'request refused',
       );
     }

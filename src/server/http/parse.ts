@@ -12,7 +12,11 @@ export function objectBody(body: unknown): Record<string, unknown> {
 }
 
 /** Parses input with a zod schema; failures become a 422 with per-field messages. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.output<S> {
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  prefix = '',
+): z.output<S> {
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(fieldErrorsFromZod(result.error, prefix));
   return result.data;

@@ -15,7 +15,9 @@ import { adminUrl, databaseUrl } from './test-databases.ts';
 export type EngineKind = 'pglite' | 'postgres';
 
 /** The engines this run tests against. */
-export const ENGINES: EngineKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const ENGINES: EngineKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export const TEST_COOKIE_SECRET = 'test-cookie-secret-of-at-least-32-characters';
 
@@ -64,8 +66,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** An app over a fresh test database. */
-export async function createTestApp(kind: EngineKind, deps: Partial<AppDeps> = {}): Promise<TestApp> {
+/**
+ * An app over a fresh test database. `extend` may add routes before the app is
+ * sealed (e.g. ones that fail on purpose).
+ */
+export async function createTestApp(
+  kind: EngineKind,
+  deps: Partial<AppDeps> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   const handle = await openTestDatabase(kind);
   const app = await buildApp({
     db: handle.db,
@@ -74,6 +83,7 @@ export async function createTestApp(kind: EngineKind, deps: Partial<AppDeps> = {
     catalogueCacheMs: 0,
     ...deps,
   });
+  extend?.(app);
   await app.ready();
   return {
     app,
@@ -106,7 +116,8 @@ export class Shopper {
     for (const set of response.cookies) this.cookies.set(set.name, set.value);
     const text = response.body;
     let body: unknown = text;
-    if ((response.headers['content-type'] ?? '').toString().includes('json') && text) body = JSON.parse(text);
+    if ((response.headers['content-type'] ?? '').toString().includes('json') && text)
+      body = JSON.parse(text);
     return { status: response.statusCode, body: body as T, headers: response.headers };
   }
 
@@ -114,13 +125,25 @@ export class Shopper {
     return this.request<T>({ method: 'GET', url });
   }
   post<T = any>(url: string, payload?: unknown) {
-    return this.request<T>({ method: 'POST', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.request<T>({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   put<T = any>(url: string, payload?: unknown) {
-    return this.request<T>({ method: 'PUT', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.request<T>({
+      method: 'PUT',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   patch<T = any>(url: string, payload?: unknown) {
-    return this.request<T>({ method: 'PATCH', url, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.request<T>({
+      method: 'PATCH',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
   delete<T = any>(url: string) {
     return this.request<T>({ method: 'DELETE', url });

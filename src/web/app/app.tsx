@@ -11,7 +11,9 @@ export function App() {
 
   useEffect(() => {
     fetch('/api/v1/products')
-      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(response.statusText))))
+      .then((response) =>
+        response.ok ? response.json() : Promise.reject(new Error(response.statusText)),
+      )
       .then((body: { data: { products: FamilyView[] } }) => setProducts(body.data.products))
       .catch(() => setFailed(true));
   }, []);
@@ -26,7 +28,12 @@ export function App() {
         <ul>
           {products.map((product) => (
             <li key={product.id}>
-              <img src={product.preview_image.src} alt={product.preview_image.alt} width={80} height={80} />{' '}
+              <img
+                src={product.preview_image.src}
+                alt={product.preview_image.alt}
+                width={80}
+                height={80}
+              />{' '}
               {product.name} — from {product.prices.price.label}
             </li>
           ))}

@@ -56,8 +56,16 @@ export const demoZones: DemoZone[] = [
     taxExempt: false,
     rules: [
       { countryCode: 'GBR', postcodePattern: `^(HS|ZE|KW|IV)[0-9]{1,2}${INWARD}`, priority: 10 },
-      { countryCode: 'GBR', postcodePattern: `^PA(2[0-9]|3[0-9]|4[0-9]|6[0-9]|7[0-8])${INWARD}`, priority: 10 },
-      { countryCode: 'GBR', postcodePattern: `^PH(1[7-9]|2[0-6]|3[0-9]|4[0-4])${INWARD}`, priority: 10 },
+      {
+        countryCode: 'GBR',
+        postcodePattern: `^PA(2[0-9]|3[0-9]|4[0-9]|6[0-9]|7[0-8])${INWARD}`,
+        priority: 10,
+      },
+      {
+        countryCode: 'GBR',
+        postcodePattern: `^PH(1[7-9]|2[0-6]|3[0-9]|4[0-4])${INWARD}`,
+        priority: 10,
+      },
       { countryCode: 'GBR', postcodePattern: `^KA2[78]${INWARD}`, priority: 10 },
       { countryCode: 'GBR', postcodePattern: `^PO(3[0-9]|4[01])${INWARD}`, priority: 10 },
       { countryCode: 'GBR', postcodePattern: `^TR2[1-5]${INWARD}`, priority: 10 },

@@ -30,8 +30,9 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
 
   beforeAll(async () => {
     t = await createTestApp(engine);
-    const products = (await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')).body
-      .data.products;
+    const products = (
+      await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
+    ).body.data.products;
     for (const family of products) for (const v of family.variations) sku.set(v.sku, v.id);
   });
   afterAll(() => t.close());
@@ -93,7 +94,10 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
   describe('adding items', () => {
     it('creates the basket on first write with a signed HttpOnly SameSite=Lax cookie', async () => {
       const shopper = new Shopper(t.app);
-      const reply = await shopper.post<Data>('/api/v1/basket', { product_id: id('OLV-120-GRY'), quantity: 2 });
+      const reply = await shopper.post<Data>('/api/v1/basket', {
+        product_id: id('OLV-120-GRY'),
+        quantity: 2,
+      });
       expect(reply.status).toBe(200);
       const cookie = String(reply.headers['set-cookie']);
       expect(cookie).toMatch(/^everbloom_basket=[^;]+\.[^;]+;/);
@@ -108,7 +112,12 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
         is_promotion_item: false,
         discontinued: false,
         price: { amount: 7999, label: '£79.99' },
-        total_price: { amount: 15998, label: '£159.98', excluding_tax: { amount: 13332 }, tax: { amount: 2666 } },
+        total_price: {
+          amount: 15998,
+          label: '£159.98',
+          excluding_tax: { amount: 13332 },
+          tax: { amount: 2666 },
+        },
         discounted_price: null,
         product: { sku: 'OLV-120-GRY', quantity_available: 14 },
       });
@@ -122,7 +131,9 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
     it('defaults the quantity to 1 and merges repeat adds', async () => {
       const shopper = new Shopper(t.app);
       await shopper.post('/api/v1/basket', { product_id: id('FERN-BOS') });
-      const reply = await shopper.post<Data>('/api/v1/basket', { product_id: String(id('FERN-BOS')) });
+      const reply = await shopper.post<Data>('/api/v1/basket', {
+        product_id: String(id('FERN-BOS')),
+      });
       expect(reply.body.data.items).toHaveLength(1);
       expect(reply.body.data.items[0]?.quantity).toBe(2);
     });
@@ -141,7 +152,10 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
 
     it('refuses quantities beyond stock with a clear message', async () => {
       const shopper = await shopperWith([['BOP-150', 5]]);
-      const reply = await shopper.post('/api/v1/basket', { product_id: id('BOP-150'), quantity: 1 });
+      const reply = await shopper.post('/api/v1/basket', {
+        product_id: id('BOP-150'),
+        quantity: 1,
+      });
       expect(reply.status).toBe(409);
       expect(reply.body).toEqual({
         error_type: 'insufficient_stock',
@@ -158,8 +172,16 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       ]);
       const basket = (await shopper.get<Data>('/api/v1/basket')).body.data;
       const [arch, maple] = basket.items;
-      expect(arch).toMatchObject({ preorder: true, preorder_quantity: 2, preorder_restock_date: '2027-01-15' });
-      expect(maple).toMatchObject({ preorder: true, preorder_quantity: 1, preorder_restock_date: null });
+      expect(arch).toMatchObject({
+        preorder: true,
+        preorder_quantity: 2,
+        preorder_restock_date: '2027-01-15',
+      });
+      expect(maple).toMatchObject({
+        preorder: true,
+        preorder_quantity: 1,
+        preorder_restock_date: null,
+      });
       expect(basket.preorder_restock_dates).toEqual({
         [String(id('WIS-ARCH'))]: { name: 'Artificial Wisteria Arch', date: '2027-01-15' },
         [String(id('MAPLE-150'))]: { name: 'Artificial Japanese Maple', date: null },
@@ -171,7 +193,8 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       expect(reply.status).toBe(409);
       expect(reply.body).toEqual({
         error_type: 'product_unavailable',
-        message: 'Sorry, this variation has been discontinued and is no longer available to purchase.',
+        message:
+          'Sorry, this variation has been discontinued and is no longer available to purchase.',
       });
     });
 
@@ -185,9 +208,15 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
     it('links a related item to one already in the basket', async () => {
       const shopper = await shopperWith([['OLV-120-GRY', 1]]);
       const parent = (await shopper.get<Data>('/api/v1/basket')).body.data.items[0]?.id;
-      const reply = await shopper.post<Data>('/api/v1/basket', { product_id: id('FERN-BOS'), related_item_id: parent });
+      const reply = await shopper.post<Data>('/api/v1/basket', {
+        product_id: id('FERN-BOS'),
+        related_item_id: parent,
+      });
       expect(reply.body.data.items[1]?.related_item_id).toBe(parent);
-      const bad = await shopper.post('/api/v1/basket', { product_id: id('FERN-BOS'), related_item_id: 999999 });
+      const bad = await shopper.post('/api/v1/basket', {
+        product_id: id('FERN-BOS'),
+        related_item_id: 999999,
+      });
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toEqual({ related_item_id: ['This item is not in your basket.'] });
       // Removing the parent removes what was added with it.
@@ -201,9 +230,18 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
         [{}, { product_id: ['Please choose a product'] }],
         [{ product_id: 'abc' }, { product_id: ['Please choose a product'] }],
         [{ product_id: 999999 }, { product_id: ['This product could not be found.'] }],
-        [{ product_id: id('FERN-BOS'), quantity: 0 }, { quantity: ['Please enter a quantity between 1 and 99'] }],
-        [{ product_id: id('FERN-BOS'), quantity: 1.5 }, { quantity: ['Please enter a quantity between 1 and 99'] }],
-        [{ product_id: id('FERN-BOS'), quantity: 1e9 }, { quantity: ['Please enter a quantity between 1 and 99'] }],
+        [
+          { product_id: id('FERN-BOS'), quantity: 0 },
+          { quantity: ['Please enter a quantity between 1 and 99'] },
+        ],
+        [
+          { product_id: id('FERN-BOS'), quantity: 1.5 },
+          { quantity: ['Please enter a quantity between 1 and 99'] },
+        ],
+        [
+          { product_id: id('FERN-BOS'), quantity: 1e9 },
+          { quantity: ['Please enter a quantity between 1 and 99'] },
+        ],
         [[1, 2], { body: ['Please send a JSON object'] }],
       ];
       for (const [payload, errors] of cases) {
@@ -231,7 +269,9 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       expect(defaulted.body.data.items[0]?.quantity).toBe(1);
       const invalid = await shopper.patch(`/api/v1/basket/${itemId}`, { quantity: -1 });
       expect(invalid.status).toBe(422);
-      expect(invalid.body.errors).toEqual({ quantity: ['Please enter a quantity between 1 and 99'] });
+      expect(invalid.body.errors).toEqual({
+        quantity: ['Please enter a quantity between 1 and 99'],
+      });
     });
 
     it('answers 404 for an item that is not in this basket', async () => {
@@ -278,9 +318,23 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
         country_code: 'GBR',
       });
       expect(reply.body.data.available_delivery_options).toEqual([
-        expect.objectContaining({ id: 'uk-standard', name: 'Standard delivery', price: expect.objectContaining({ amount: 495, label: '£4.95', excluding_tax: { amount: 412, label: '£4.12' } }) }),
-        expect.objectContaining({ id: 'uk-next-day', price: expect.objectContaining({ amount: 795, label: '£7.95' }) }),
-        expect.objectContaining({ id: 'uk-saturday', price: expect.objectContaining({ amount: 1295 }) }),
+        expect.objectContaining({
+          id: 'uk-standard',
+          name: 'Standard delivery',
+          price: expect.objectContaining({
+            amount: 495,
+            label: '£4.95',
+            excluding_tax: { amount: 412, label: '£4.12' },
+          }),
+        }),
+        expect.objectContaining({
+          id: 'uk-next-day',
+          price: expect.objectContaining({ amount: 795, label: '£7.95' }),
+        }),
+        expect.objectContaining({
+          id: 'uk-saturday',
+          price: expect.objectContaining({ amount: 1295 }),
+        }),
       ]);
       const cleared = await shopper.put<Data>('/api/v1/basket/details', { email_address: null });
       expect(cleared.body.data.email_address).toBeNull();
@@ -332,11 +386,19 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
     it('stores SQL-looking and odd text as plain text, and refuses over-long input', async () => {
       const shopper = await shopperWith([['FERN-BOS', 1]]);
       const sneaky = "Robert'); DROP TABLE baskets;--";
-      const ok = await shopper.put<Data>('/api/v1/basket/details', address('delivery_address_', { line_2: sneaky }));
+      const ok = await shopper.put<Data>(
+        '/api/v1/basket/details',
+        address('delivery_address_', { line_2: sneaky }),
+      );
       expect(ok.body.data.delivery_address?.line_2).toBe(sneaky);
-      const long = await shopper.put('/api/v1/basket/details', address('delivery_address_', { line_1: 'x'.repeat(500) }));
+      const long = await shopper.put(
+        '/api/v1/basket/details',
+        address('delivery_address_', { line_1: 'x'.repeat(500) }),
+      );
       expect(long.status).toBe(422);
-      expect(long.body.errors.delivery_address_line_1).toEqual(['Please enter no more than 100 characters']);
+      expect(long.body.errors.delivery_address_line_1).toEqual([
+        'Please enter no more than 100 characters',
+      ]);
       expect((await shopper.get<Data>('/api/v1/basket')).body.data.items).toHaveLength(1);
     });
 
@@ -357,23 +419,35 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
         delivery_safe_place_option_note: 'The Old Rectory, Church Lane',
       });
       expect(tooLong.status).toBe(422);
-      expect(tooLong.body.errors).toEqual({ delivery_safe_place_option_note: ['Please enter no more than 16 characters'] });
-      const porch = await shopper.put<Data>('/api/v1/basket/details', { delivery_safe_place_option: 'Porch' });
+      expect(tooLong.body.errors).toEqual({
+        delivery_safe_place_option_note: ['Please enter no more than 16 characters'],
+      });
+      const porch = await shopper.put<Data>('/api/v1/basket/details', {
+        delivery_safe_place_option: 'Porch',
+      });
       expect(porch.body.data.delivery_safe_place).toBe('Leave in porch');
     });
   });
 
   describe('delivery', () => {
-    async function withAddress(overrides: Record<string, string | null>, items: [string, number][] = [['FERN-BOS', 1]]) {
+    async function withAddress(
+      overrides: Record<string, string | null>,
+      items: [string, number][] = [['FERN-BOS', 1]],
+    ) {
       const shopper = await shopperWith(items);
-      const reply = await shopper.put<Data>('/api/v1/basket/details', address('delivery_address_', overrides));
+      const reply = await shopper.put<Data>(
+        '/api/v1/basket/details',
+        address('delivery_address_', overrides),
+      );
       expect(reply.status).toBe(200);
       return { shopper, basket: reply.body.data };
     }
 
     it('sets an option that applies and prices it', async () => {
       const { shopper } = await withAddress({});
-      const reply = await shopper.put<Data>('/api/v1/basket/delivery', { option_id: 'uk-next-day' });
+      const reply = await shopper.put<Data>('/api/v1/basket/delivery', {
+        option_id: 'uk-next-day',
+      });
       expect(reply.status).toBe(200);
       expect(reply.body.data.delivery_option).toEqual({ id: 'uk-next-day' });
       expect(reply.body.data.prices.delivery.amount).toBe(795);
@@ -391,7 +465,9 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
         });
       }
       const noAddress = await shopperWith([['FERN-BOS', 1]]);
-      expect((await noAddress.put('/api/v1/basket/delivery', { option_id: 'uk-standard' })).status).toBe(422);
+      expect(
+        (await noAddress.put('/api/v1/basket/delivery', { option_id: 'uk-standard' })).status,
+      ).toBe(422);
       expect((await noAddress.put('/api/v1/basket/delivery', {})).body.errors).toEqual({
         option_id: ['Please choose a delivery option'],
       });
@@ -400,28 +476,55 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
     it('makes standard delivery free over £50 and shows it as Free', async () => {
       const { basket } = await withAddress({}, [['FERN-BOS', 2]]);
       const standard = basket.available_delivery_options.find((o) => o.id === 'uk-standard');
-      expect(standard?.price).toMatchObject({ amount: 0, label: 'Free', excluding_tax: { label: 'Free' } });
+      expect(standard?.price).toMatchObject({
+        amount: 0,
+        label: 'Free',
+        excluding_tax: { label: 'Free' },
+      });
     });
 
     it('offers fewer, dearer options to the Highlands and Islands and Northern Ireland', async () => {
-      const highlands = (await withAddress({ postcode: 'HS1 2AB', line_3: 'Stornoway', line_4: 'Isle of Lewis' })).basket;
-      expect(highlands.available_delivery_options.map((o) => o.id)).toEqual(['hi-standard', 'hi-express']);
-      const ni = (await withAddress({ postcode: 'BT1 5GS', line_3: 'Belfast', line_4: 'County Antrim' })).basket;
+      const highlands = (
+        await withAddress({ postcode: 'HS1 2AB', line_3: 'Stornoway', line_4: 'Isle of Lewis' })
+      ).basket;
+      expect(highlands.available_delivery_options.map((o) => o.id)).toEqual([
+        'hi-standard',
+        'hi-express',
+      ]);
+      const ni = (
+        await withAddress({ postcode: 'BT1 5GS', line_3: 'Belfast', line_4: 'County Antrim' })
+      ).basket;
       expect(ni.available_delivery_options.map((o) => o.id)).toEqual(['ni-standard']);
       expect(ni.tax_exempt).toBe(false);
     });
 
     it('charges the Channel Islands and Europe without VAT', async () => {
-      const { shopper, basket } = await withAddress({ postcode: 'JE2 3AB', line_3: 'St Helier', line_4: 'Jersey' });
+      const { shopper, basket } = await withAddress({
+        postcode: 'JE2 3AB',
+        line_3: 'St Helier',
+        line_4: 'Jersey',
+      });
       expect(basket.tax_exempt).toBe(true);
       expect(basket.prices_exclude_tax).toBe(true);
       expect(basket.available_delivery_options.map((o) => o.id)).toEqual(['ci-standard']);
       expect(basket.prices.items).toMatchObject({ amount: 2916, tax: { amount: 0 } });
-      const chosen = await shopper.put<Data>('/api/v1/basket/delivery', { option_id: 'ci-standard' });
+      const chosen = await shopper.put<Data>('/api/v1/basket/delivery', {
+        option_id: 'ci-standard',
+      });
       expect(chosen.body.data.prices.delivery).toMatchObject({ amount: 1246, tax: { amount: 0 } });
-      const france = (await withAddress({ country_code: 'FRA', postcode: '75001', line_3: 'Paris', line_4: 'Île-de-France' })).basket;
+      const france = (
+        await withAddress({
+          country_code: 'FRA',
+          postcode: '75001',
+          line_3: 'Paris',
+          line_4: 'Île-de-France',
+        })
+      ).basket;
       expect(france.tax_exempt).toBe(true);
-      expect(france.available_delivery_options.map((o) => o.id)).toEqual(['eu-standard', 'eu-tracked']);
+      expect(france.available_delivery_options.map((o) => o.id)).toEqual([
+        'eu-standard',
+        'eu-tracked',
+      ]);
     });
 
     it('offers nothing to the rest of the world and drops an option that no longer applies', async () => {
@@ -429,7 +532,12 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       await shopper.put('/api/v1/basket/delivery', { option_id: 'uk-standard' });
       const reply = await shopper.put<Data>(
         '/api/v1/basket/details',
-        address('delivery_address_', { country_code: 'USA', postcode: '10001', line_3: 'New York', line_4: 'NY' }),
+        address('delivery_address_', {
+          country_code: 'USA',
+          postcode: '10001',
+          line_3: 'New York',
+          line_4: 'NY',
+        }),
       );
       expect(reply.body.data.available_delivery_options).toEqual([]);
       expect(reply.body.data.delivery_option).toBeNull();
@@ -439,11 +547,18 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
   describe('vouchers and promotions', () => {
     it('applies WELCOME10 to items, forcing upper case', async () => {
       const shopper = await shopperWith([['OLV-120-GRY', 2]]);
-      const reply = await shopper.put<Data>('/api/v1/basket/voucher', { voucher_code: 'welcome10' });
+      const reply = await shopper.put<Data>('/api/v1/basket/voucher', {
+        voucher_code: 'welcome10',
+      });
       expect(reply.status).toBe(200);
       expect(reply.body.data.voucher).toEqual({ code: 'WELCOME10', valid: true, message: null });
-      expect(reply.body.data.discounts).toEqual([{ label: 'WELCOME10: 10% off', amount: 1600, amount_label: '-£16.00' }]);
-      expect(reply.body.data.discounted_prices?.total).toMatchObject({ amount: 14398, label: '£143.98' });
+      expect(reply.body.data.discounts).toEqual([
+        { label: 'WELCOME10: 10% off', amount: 1600, amount_label: '-£16.00' },
+      ]);
+      expect(reply.body.data.discounted_prices?.total).toMatchObject({
+        amount: 14398,
+        label: '£143.98',
+      });
       expect(reply.body.data.items[0]?.discounted_total_price?.amount).toBe(14398);
     });
 
@@ -459,9 +574,13 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
 
     it('refuses a code with other characters', async () => {
       const shopper = await shopperWith([['FERN-BOS', 1]]);
-      const reply = await shopper.put('/api/v1/basket/voucher', { voucher_code: "TEN-OFF' OR 1=1" });
+      const reply = await shopper.put('/api/v1/basket/voucher', {
+        voucher_code: "TEN-OFF' OR 1=1",
+      });
       expect(reply.status).toBe(422);
-      expect(reply.body.errors).toEqual({ voucher_code: ['Please enter only capital letters and numbers'] });
+      expect(reply.body.errors).toEqual({
+        voucher_code: ['Please enter only capital letters and numbers'],
+      });
     });
 
     it('applies TENOFF only over £50', async () => {
@@ -483,7 +602,9 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       await shopper.put('/api/v1/basket/details', address('delivery_address_'));
       await shopper.put('/api/v1/basket/delivery', { option_id: 'uk-next-day' });
       const reply = await shopper.put<Data>('/api/v1/basket/voucher', { voucher_code: 'FREEDEL' });
-      expect(reply.body.data.discounts).toEqual([{ label: 'FREEDEL: free delivery', amount: 795, amount_label: '-£7.95' }]);
+      expect(reply.body.data.discounts).toEqual([
+        { label: 'FREEDEL: free delivery', amount: 795, amount_label: '-£7.95' },
+      ]);
       expect(reply.body.data.discounted_prices?.total.amount).toBe(3499);
     });
 
@@ -492,7 +613,10 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       await shopper.put('/api/v1/basket/details', address('delivery_address_'));
       await shopper.put('/api/v1/basket/delivery', { option_id: 'uk-saturday' });
       const free = await shopper.put<Data>('/api/v1/basket/voucher', { voucher_code: 'FREEORDER' });
-      expect(free.body.data.discounted_prices?.total).toMatchObject({ amount: 0, tax: { amount: 0 } });
+      expect(free.body.data.discounted_prices?.total).toMatchObject({
+        amount: 0,
+        tax: { amount: 0 },
+      });
       expect(free.body.data.payment_required).toBe(false);
       const removed = await shopper.put<Data>('/api/v1/basket/voucher', { voucher_code: null });
       expect(removed.body.data.voucher).toBeNull();

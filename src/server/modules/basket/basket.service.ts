@@ -37,7 +37,11 @@ import {
 import { fieldErrorsFromZod } from '../../../domain/schemas/field-errors.ts';
 import type { StoredAddress } from '../../db/schema.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
-import type { CatalogueService, CatalogueSnapshot, Variation } from '../catalogue/catalogue.service.ts';
+import type {
+  CatalogueService,
+  CatalogueSnapshot,
+  Variation,
+} from '../catalogue/catalogue.service.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import type { BasketChanges, BasketRecord, BasketRepository } from './basket.repository.ts';
@@ -106,7 +110,10 @@ export function basketService(deps: {
     if (quantity > available) throw stockError(snapshot, variation, available);
   }
 
-  async function buildView(basket: BasketRecord | undefined, viewer: BasketViewer): Promise<BasketView> {
+  async function buildView(
+    basket: BasketRecord | undefined,
+    viewer: BasketViewer,
+  ): Promise<BasketView> {
     const snapshot = await catalogue.snapshot();
     const lines = (basket?.items ?? []).flatMap((item) => {
       const variation = snapshot.variation(item.product_id);
@@ -129,7 +136,11 @@ export function basketService(deps: {
       })),
       voucher: voucherRule,
       delivery: chosen
-        ? { price: pence(chosen.price), freeOver: chosen.free_over === null ? null : pence(chosen.free_over), taxRateBp: chosen.tax_rate_bp }
+        ? {
+            price: pence(chosen.price),
+            freeOver: chosen.free_over === null ? null : pence(chosen.free_over),
+            taxRateBp: chosen.tax_rate_bp,
+          }
         : null,
       loyalty: { available: viewer.loyaltyAvailable, use: basket?.use_loyalty_points ?? false },
       taxExempt,
@@ -140,7 +151,9 @@ export function basketService(deps: {
       const pricedLine = priced.lines[index];
       if (!pricedLine) throw new Error('Pricing lost a line');
       const available = snapshot.available(variation);
-      const preorderQuantity = variation.row.is_preorder ? Math.max(0, item.quantity - available) : 0;
+      const preorderQuantity = variation.row.is_preorder
+        ? Math.max(0, item.quantity - available)
+        : 0;
       if (preorderQuantity > 0) {
         restockDates[String(variation.row.id)] = {
           name: snapshot.displayName(variation),
@@ -196,7 +209,10 @@ export function basketService(deps: {
 
     const options: DeliveryOptionView[] = quote.options.map((option) => {
       const gross = effectiveDeliveryPrice(
-        { price: pence(option.price), freeOver: option.free_over === null ? null : pence(option.free_over) },
+        {
+          price: pence(option.price),
+          freeOver: option.free_over === null ? null : pence(option.free_over),
+        },
         priced.itemsAfterDiscounts,
       );
       const amount = chargedAmount(gross, option.tax_rate_bp, taxExempt);
@@ -209,7 +225,10 @@ export function basketService(deps: {
         price: {
           ...view,
           label: formatDeliveryPrice(amount),
-          excluding_tax: { ...view.excluding_tax, label: formatDeliveryPrice(view.excluding_tax.amount) },
+          excluding_tax: {
+            ...view.excluding_tax,
+            label: formatDeliveryPrice(view.excluding_tax.amount),
+          },
         },
       };
     });
@@ -222,7 +241,11 @@ export function basketService(deps: {
       discounts: priced.discounts,
       loyalty_points: priced.loyalty_points,
       voucher: priced.voucher
-        ? { code: priced.voucher.code, valid: priced.voucher.applies, message: priced.voucher.reason }
+        ? {
+            code: priced.voucher.code,
+            valid: priced.voucher.applies,
+            message: priced.voucher.reason,
+          }
         : basket?.voucher_code
           ? { code: basket.voucher_code, valid: false, message: null }
           : null,
@@ -272,7 +295,11 @@ export function basketService(deps: {
       return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer) };
     },
 
-    async addItem(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+    async addItem(
+      basketId: string | null,
+      body: unknown,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
       const input = parseInput(addItemSchema, objectBody(body));
       const snapshot = await catalogue.snapshot();
       let variation = snapshot.variation(input.product_id);
@@ -286,7 +313,10 @@ export function basketService(deps: {
       if (!variation) throw validationError({ product_id: ['This product could not be found.'] });
 
       const basket = await ensureBasket(basketId);
-      if (input.related_item_id !== null && !basket.items.some((i) => i.id === input.related_item_id)) {
+      if (
+        input.related_item_id !== null &&
+        !basket.items.some((i) => i.id === input.related_item_id)
+      ) {
         throw validationError({ related_item_id: ['This item is not in your basket.'] });
       }
       const existing = basket.items.find(
@@ -327,7 +357,11 @@ export function basketService(deps: {
       return result(basket.id, viewer);
     },
 
-    async removeItem(basketId: string | null, itemId: number, viewer: BasketViewer): Promise<BasketResult> {
+    async removeItem(
+      basketId: string | null,
+      itemId: number,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
       const basket = await openBasket(basketId);
       if (!basket || !(await repository.removeItem(basket.id, itemId))) {
         throw new AppError('not_found');
@@ -335,7 +369,11 @@ export function basketService(deps: {
       return result(basket.id, viewer);
     },
 
-    async updateDetails(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+    async updateDetails(
+      basketId: string | null,
+      body: unknown,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
       const input = objectBody(body);
       const current = await openBasket(basketId);
       const errors: FieldErrors = {};
@@ -346,9 +384,19 @@ export function basketService(deps: {
         if (email.success) changes.email_address = email.data;
         else errors.email_address = email.error.issues.map((issue) => issue.message);
       }
-      const deliveryAddress = mergeAddress(input, 'delivery_address_', current?.delivery_address ?? null, errors);
+      const deliveryAddress = mergeAddress(
+        input,
+        'delivery_address_',
+        current?.delivery_address ?? null,
+        errors,
+      );
       if (deliveryAddress) changes.delivery_address = deliveryAddress;
-      const billingAddress = mergeAddress(input, 'billing_address_', current?.billing_address ?? null, errors);
+      const billingAddress = mergeAddress(
+        input,
+        'billing_address_',
+        current?.billing_address ?? null,
+        errors,
+      );
       if (billingAddress) changes.billing_address = billingAddress;
 
       if ('delivery_safe_place_option' in input || 'delivery_safe_place_option_note' in input) {
@@ -366,10 +414,15 @@ export function basketService(deps: {
         } else Object.assign(errors, fieldErrorsFromZod(safePlace.error));
       } else if ('delivery_safe_place' in input) {
         const text = input.delivery_safe_place;
-        if (text === null || (typeof text === 'string' && text.trim().length <= SAFE_PLACE_TEXT_MAX)) {
+        if (
+          text === null ||
+          (typeof text === 'string' && text.trim().length <= SAFE_PLACE_TEXT_MAX)
+        ) {
           changes.delivery_safe_place = text === null ? null : text.trim() || null;
         } else {
-          errors.delivery_safe_place = [`Please enter no more than ${SAFE_PLACE_TEXT_MAX} characters`];
+          errors.delivery_safe_place = [
+            `Please enter no more than ${SAFE_PLACE_TEXT_MAX} characters`,
+          ];
         }
       }
 
@@ -379,20 +432,33 @@ export function basketService(deps: {
       return result(basket.id, viewer);
     },
 
-    async setDeliveryOption(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+    async setDeliveryOption(
+      basketId: string | null,
+      body: unknown,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
       const input = parseInput(deliveryChoiceSchema, objectBody(body));
       const basket = await openBasket(basketId);
       const view = await buildView(basket, viewer);
-      if (!basket || !view.delivery_address || !view.available_delivery_options.some((o) => o.id === input.option_id)) {
+      if (
+        !basket ||
+        !view.delivery_address ||
+        !view.available_delivery_options.some((o) => o.id === input.option_id)
+      ) {
         throw new AppError('invalid_delivery_option');
       }
       await repository.update(basket.id, { delivery_option_id: input.option_id });
       return result(basket.id, viewer);
     },
 
-    async setVoucher(basketId: string | null, body: unknown, viewer: BasketViewer): Promise<BasketResult> {
+    async setVoucher(
+      basketId: string | null,
+      body: unknown,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
       const input = parseInput(voucherChoiceSchema, objectBody(body));
-      const basket = input.voucher_code === null ? await openBasket(basketId) : await ensureBasket(basketId);
+      const basket =
+        input.voucher_code === null ? await openBasket(basketId) : await ensureBasket(basketId);
       if (!basket) return { basketId: null, basket: await buildView(undefined, viewer) };
       await repository.update(basket.id, { voucher_code: input.voucher_code });
       return result(basket.id, viewer);

@@ -28,7 +28,14 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
       is_bundle: false,
       discontinued: false,
       primary_category: { name: 'Trees' },
-      prices: { price: { amount: 7999, label: '£79.99', excluding_tax: { amount: 6666 }, tax: { amount: 1333 } } },
+      prices: {
+        price: {
+          amount: 7999,
+          label: '£79.99',
+          excluding_tax: { amount: 6666 },
+          tax: { amount: 1333 },
+        },
+      },
     });
     expect(variation?.options.map((o) => [o.option.name, o.value.name])).toEqual([
       ['Size', '120cm'],
@@ -40,7 +47,9 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
   });
 
   it('shows a bundle with its components and stock made from theirs', async () => {
-    const reply = await shopper.get<{ data: { product: FamilyView } }>('/api/v1/products/living-room-trio-bundle');
+    const reply = await shopper.get<{ data: { product: FamilyView } }>(
+      '/api/v1/products/living-room-trio-bundle',
+    );
     const bundle = reply.body.data.product.variations[0];
     expect(bundle?.is_bundle).toBe(true);
     expect(bundle?.bundle_components.map((c) => [c.sku, c.quantity])).toEqual([
@@ -52,14 +61,20 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
   });
 
   it('marks discontinued variations and pre-orders', async () => {
-    const fig = (await shopper.get('/api/v1/products/artificial-fiddle-leaf-fig')).body.data.product as FamilyView;
-    expect(fig.variations.find((v) => v.sku === 'FIG-150')).toMatchObject({ discontinued: true, quantity_available: 0 });
-    const arch = (await shopper.get('/api/v1/products/artificial-wisteria-arch')).body.data.product as FamilyView;
+    const fig = (await shopper.get('/api/v1/products/artificial-fiddle-leaf-fig')).body.data
+      .product as FamilyView;
+    expect(fig.variations.find((v) => v.sku === 'FIG-150')).toMatchObject({
+      discontinued: true,
+      quantity_available: 0,
+    });
+    const arch = (await shopper.get('/api/v1/products/artificial-wisteria-arch')).body.data
+      .product as FamilyView;
     expect(arch).toMatchObject({ preorder: true, restock_date: '2027-01-15' });
   });
 
   it('filters by category and sorts', async () => {
-    const trees = (await shopper.get('/api/v1/products?category=trees&sort=price_asc')).body.data.products as FamilyView[];
+    const trees = (await shopper.get('/api/v1/products?category=trees&sort=price_asc')).body.data
+      .products as FamilyView[];
     expect(trees.length).toBeGreaterThan(2);
     expect(trees.every((p) => p.primary_category.slug === 'trees')).toBe(true);
     const amounts = trees.map((p) => p.prices.price.amount);

@@ -116,7 +116,10 @@ export function catalogueRepository(db: Db) {
           .orderBy('o.position')
           .orderBy('v.position')
           .execute(),
-        db.selectFrom('bundle_components').select(['bundle_id', 'component_id', 'quantity']).execute(),
+        db
+          .selectFrom('bundle_components')
+          .select(['bundle_id', 'component_id', 'quantity'])
+          .execute(),
       ]);
       return { categories, products, optionValues, bundleComponents };
     },

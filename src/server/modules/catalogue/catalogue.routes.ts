@@ -12,7 +12,9 @@ import { IMAGE_WIDTHS, renderProductImage } from './product-image.ts';
 
 const listQuery = z.object({
   category: z.string().max(64).optional(),
-  sort: z.enum(PRODUCT_SORTS, { error: `Please choose one of ${PRODUCT_SORTS.join(', ')}` }).optional(),
+  sort: z
+    .enum(PRODUCT_SORTS, { error: `Please choose one of ${PRODUCT_SORTS.join(', ')}` })
+    .optional(),
 });
 
 export function catalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService }) {

@@ -20,7 +20,6 @@ import type {
 } from './catalogue.repository.ts';
 import { IMAGE_WIDTHS } from './product-image.ts';
 
-
 export interface Variation {
   row: ProductRow;
   family: Family;

@@ -29,7 +29,10 @@ export function deliveryService(deps: { repository: DeliveryRepository; cacheMs:
 
   return {
     /** The zone and options for an address (country and postcode). */
-    async quote(address: { country_code: string; postcode: string | null }): Promise<DeliveryQuote> {
+    async quote(address: {
+      country_code: string;
+      postcode: string | null;
+    }): Promise<DeliveryQuote> {
       const data = await cache.get();
       const zoneId = matchDeliveryZone(data.zoneRules, address);
       const zone = zoneId ? (data.zones.get(zoneId) ?? null) : null;

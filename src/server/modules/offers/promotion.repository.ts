@@ -6,7 +6,16 @@ export function promotionRepository(db: Db) {
     async listActive() {
       return db
         .selectFrom('promotions')
-        .select(['id', 'name', 'kind', 'threshold', 'gift_product_id', 'badge', 'starts_at', 'ends_at'])
+        .select([
+          'id',
+          'name',
+          'kind',
+          'threshold',
+          'gift_product_id',
+          'badge',
+          'starts_at',
+          'ends_at',
+        ])
         .where('active', '=', true)
         .orderBy('id')
         .execute();

@@ -1,0 +1,57 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries between the three layers (design/style.md). */
+const boundary = (message, ...groups) => ({
+  'no-restricted-imports': ['error', { patterns: [{ group: groups, message }] }],
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/domain/**'],
+    rules: boundary(
+      'domain is pure and shared: it must not import server or web code, nor Node I/O.',
+      '**/server/**',
+      '**/web/**',
+      'node:*',
+      'fs',
+      'pg',
+      '@electric-sql/*',
+      'fastify',
+    ),
+  },
+  {
+    files: ['src/web/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...boundary(
+        'web must not import server code; share through src/domain.',
+        '**/server/**',
+        'node:*',
+      ),
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: boundary('server must not import web code; share through src/domain.', '**/web/**'),
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'src/server/testing/**', 'bench/**', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+);

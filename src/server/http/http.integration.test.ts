@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../domain/errors.ts';
+import { createTestApp, ENGINES, Shopper, type TestApp } from '../testing/test-app.ts';
+
+describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
+  let t: TestApp;
+  let shopper: Shopper;
+  beforeAll(async () => {
+    // Routes that fail the way real code can, to prove what the caller sees.
+    t = await createTestApp(engine, {}, (app) => {
+      app.get('/api/v1/test/crash', async () => {
+        throw new Error('database exploded at /srv/secret/path.ts:12');
+      });
+      app.get('/api/v1/test/refuse', async () => {
+        throw new AppError('rate_limit');
+      });
+    });
+    shopper = new Shopper(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('answers malformed JSON with 400', async () => {
+    const reply = await shopper.request({
+      method: 'POST',
+      url: '/api/v1/basket',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"product_id": 1,',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      error_type: 'bad_request',
+      message: 'The request could not be read, please try again.',
+    });
+  });
+
+  it('answers a body over 1 MB with 413', async () => {
+    const reply = await shopper.request({
+      method: 'PUT',
+      url: '/api/v1/basket/details',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email_address: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.body.error_type).toBe('payload_too_large');
+  });
+
+  it('answers an unsupported content type with 415', async () => {
+    const reply = await shopper.request({
+      method: 'POST',
+      url: '/api/v1/basket',
+      headers: { 'content-type': 'application/xml' },
+      payload: '<product_id>1</product_id>',
+    });
+    expect(reply.status).toBe(415);
+    expect(reply.body.error_type).toBe('unsupported_media_type');
+  });
+
+  it('answers unknown routes and methods with 404 Not found', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/v1/nothing-here'],
+      ['POST', '/api/v1/products'],
+      ['GET', '/api/v2/basket'],
+    ] as const) {
+      const reply = await shopper.request({ method, url });
+      expect(reply.status).toBe(404);
+      expect(reply.body).toEqual({ error_type: 'not_found', message: 'Not found' });
+    }
+  });
+
+  it('hides unexpected failures behind internal_error with no stack trace', async () => {
+    const reply = await shopper.get('/api/v1/test/crash');
+    expect(reply.status).toBe(500);
+    expect(reply.body).toEqual({
+      error_type: 'internal_error',
+      message: 'An error occurred, if this problem persists please contact us.',
+    });
+    expect(JSON.stringify(reply.body)).not.toMatch(/secret|exploded|at /);
+  });
+
+  it('reports catalogue errors with their status', async () => {
+    const reply = await shopper.get('/api/v1/test/refuse');
+    expect(reply.status).toBe(429);
+    expect(reply.body).toEqual({
+      error_type: 'rate_limit',
+      message: 'This action has been attempted too many times, please try again later.',
+    });
+  });
+
+  it('tags every reply with a request id, keeping a sane one from the caller', async () => {
+    const made = await shopper.get('/api/v1/basket');
+    expect(String(made.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await shopper.request({
+      method: 'GET',
+      url: '/api/v1/basket',
+      headers: { 'x-request-id': 'lb-1234' },
+    });
+    expect(kept.headers['x-request-id']).toBe('lb-1234');
+    const replaced = await shopper.request({
+      method: 'GET',
+      url: '/api/v1/basket',
+      headers: { 'x-request-id': 'bad id\nwith newline' },
+    });
+    expect(replaced.headers['x-request-id']).not.toContain('bad');
+  });
+
+  it('sends security headers', async () => {
+    const reply = await shopper.get('/api/v1/basket');
+    expect(reply.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(reply.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('survives a burst of hostile payloads without a 500', async () => {
+    const payloads: unknown[] = [
+      null,
+      'string',
+      42,
+      { product_id: { $gt: 0 } },
+      { product_id: Number.MAX_SAFE_INTEGER },
+      { product_id: -1 },
+      { product_id: '1; DROP TABLE products' },
+      { __proto__: { admin: true }, product_id: 1 },
+      { voucher_code: ['A'] },
+      { option_id: { id: 'uk-standard' } },
+      { email_address: 12 },
+      { delivery_address_title: ['Mr'] },
+    ];
+    for (const url of [
+      '/api/v1/basket',
+      '/api/v1/basket/details',
+      '/api/v1/basket/voucher',
+      '/api/v1/basket/delivery',
+    ]) {
+      for (const payload of payloads) {
+        const method = url === '/api/v1/basket' ? 'POST' : 'PUT';
+        const reply = await shopper.request({
+          method,
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(payload),
+        });
+        expect(reply.status, `${method} ${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
+        if (reply.status >= 400) expect(reply.body).toHaveProperty('error_type');
+      }
+    }
+  });
+});
