@@ -2,10 +2,13 @@
  * The shop's process entry: reads the configuration (a bad value stops start-up
  * with a message naming the variable) and starts the server.
  */
+import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
 import { startServer } from './start-server.ts';
 
 async function main() {
+  // A local .env fills in variables the environment does not set.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let config: AppConfig;
   try {
     config = loadConfig();
