@@ -56,6 +56,6 @@ export interface BasketView {
   prices_exclude_tax: boolean;
   email_address: string | null;
   payment_required: boolean;
-  /** How many items the shopper has chosen (sum of quantities, gifts excluded). */
+  /** How many items will be ordered (sum of quantities; gifts and discontinued lines excluded). */
   item_count: number;
 }

@@ -198,6 +198,33 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       });
     });
 
+    it('keeps a line whose variation is discontinued later, out of the totals', async () => {
+      const shopper = await shopperWith([
+        ['FIG-120', 1],
+        ['FERN-BOS', 1],
+      ]);
+      await t.handle.db
+        .updateTable('products')
+        .set({ discontinued: true })
+        .where('sku', '=', 'FIG-120')
+        .execute();
+      try {
+        const basket = (await shopper.get<Data>('/api/v1/basket')).body.data;
+        expect(basket.items.map((i) => [i.product.sku, i.discontinued])).toEqual([
+          ['FIG-120', true],
+          ['FERN-BOS', false],
+        ]);
+        expect(basket.prices.items.amount).toBe(3499);
+        expect(basket.item_count).toBe(1);
+      } finally {
+        await t.handle.db
+          .updateTable('products')
+          .set({ discontinued: false })
+          .where('sku', '=', 'FIG-120')
+          .execute();
+      }
+    });
+
     it('adds a bundle while its components are in stock', async () => {
       const shopper = await shopperWith([['BUNDLE-TRIO', 1]]);
       const item = (await shopper.get<Data>('/api/v1/basket')).body.data.items[0];

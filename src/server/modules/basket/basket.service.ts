@@ -261,7 +261,9 @@ export function basketService(deps: {
       prices_exclude_tax: viewer.pricesExcludeTax || taxExempt,
       email_address: basket?.email_address ?? null,
       payment_required: priced.payment_required,
-      item_count: items.reduce((sum, item) => sum + item.quantity, 0),
+      item_count: items
+        .filter((item) => !item.discontinued)
+        .reduce((sum, item) => sum + item.quantity, 0),
     };
   }
 
