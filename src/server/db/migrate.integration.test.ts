@@ -17,6 +17,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '001-catalogue.sql',
       '002-delivery-vouchers-promotions.sql',
       '003-baskets.sql',
+      '004-basket-line-unique.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -138,6 +138,30 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       expect(reply.body.data.items[0]?.quantity).toBe(2);
     });
 
+    it('counts every one of many simultaneous adds, on one line', async () => {
+      const shopper = await shopperWith([['EUC-SPRAY', 1]]);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          shopper.post('/api/v1/basket', { product_id: id('EUC-SPRAY') }),
+        ),
+      );
+      expect(replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+      const basket = (await shopper.get<Data>('/api/v1/basket')).body.data;
+      expect(basket.items.map((i) => [i.product.sku, i.quantity])).toEqual([['EUC-SPRAY', 11]]);
+    });
+
+    it('never lets simultaneous adds overshoot the stock', async () => {
+      const shopper = await shopperWith([['BOP-150', 1]]);
+      const replies = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          shopper.post('/api/v1/basket', { product_id: id('BOP-150') }),
+        ),
+      );
+      expect(replies.filter((r) => r.status === 200)).toHaveLength(4);
+      expect(replies.filter((r) => r.status === 409)).toHaveLength(4);
+      expect((await shopper.get<Data>('/api/v1/basket')).body.data.items[0]?.quantity).toBe(5);
+    });
+
     it('ignores anything price-like in the request', async () => {
       const shopper = new Shopper(t.app);
       const reply = await shopper.post<Data>('/api/v1/basket', {

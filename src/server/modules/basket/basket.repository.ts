@@ -2,8 +2,9 @@
  * The only code that reads and writes baskets and their items.
  */
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
-import type { StoredAddress } from '../../db/schema.ts';
+import type { Database, StoredAddress } from '../../db/schema.ts';
 
 export interface BasketItemRecord {
   id: number;
@@ -42,7 +43,7 @@ export interface BasketChanges {
 const json = (value: StoredAddress | null | undefined) =>
   value === undefined ? undefined : value === null ? null : JSON.stringify(value);
 
-export function basketRepository(db: Db) {
+export function basketRepository(db: Db | Transaction<Database>): BasketRepository {
   return {
     /** An open basket with its items (one round trip), or undefined. */
     async findOpen(id: string): Promise<BasketRecord | undefined> {
@@ -88,17 +89,31 @@ export function basketRepository(db: Db) {
       await db.updateTable('baskets').set(values).where('id', '=', id).execute();
     },
 
-    async addItem(
+    /**
+     * Adds to the basket's line for this product (creating it), atomically: two
+     * concurrent adds both count. Returns the line's new quantity.
+     */
+    async addToLine(
       basketId: string,
       item: { product_id: number; quantity: number; related_item_id: number | null },
     ): Promise<number> {
       const row = await db
         .insertInto('basket_items')
         .values({ basket_id: basketId, ...item })
-        .returning('id')
+        .onConflict((conflict) =>
+          conflict.columns(['basket_id', 'product_id', 'related_item_id']).doUpdateSet((eb) => ({
+            quantity: eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
+          })),
+        )
+        .returning('quantity')
         .executeTakeFirstOrThrow();
       await this.touch(basketId);
-      return row.id;
+      return row.quantity;
+    },
+
+    /** Runs `work` in one transaction, with a repository bound to it. */
+    async transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T> {
+      return db.transaction().execute((trx) => work(basketRepository(trx)));
     },
 
     async setQuantity(basketId: string, itemId: number, quantity: number): Promise<void> {
@@ -132,4 +147,16 @@ export function basketRepository(db: Db) {
   };
 }
 
-export type BasketRepository = ReturnType<typeof basketRepository>;
+export interface BasketRepository {
+  findOpen(id: string): Promise<BasketRecord | undefined>;
+  create(id: string): Promise<void>;
+  update(id: string, changes: BasketChanges): Promise<void>;
+  addToLine(
+    basketId: string,
+    item: { product_id: number; quantity: number; related_item_id: number | null },
+  ): Promise<number>;
+  transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T>;
+  setQuantity(basketId: string, itemId: number, quantity: number): Promise<void>;
+  removeItem(basketId: string, itemId: number): Promise<boolean>;
+  touch(id: string): Promise<void>;
+}

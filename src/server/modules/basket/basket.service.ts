@@ -321,22 +321,25 @@ export function basketService(deps: {
       ) {
         throw validationError({ related_item_id: ['This item is not in your basket.'] });
       }
-      const existing = basket.items.find(
-        (i) => i.product_id === variation.row.id && i.related_item_id === input.related_item_id,
-      );
-      const quantity = (existing?.quantity ?? 0) + input.quantity;
-      if (quantity > MAX_LINE_QUANTITY) {
-        const message = `You can add up to ${MAX_LINE_QUANTITY} of one item to your basket.`;
-        throw validationError({ quantity: [message] });
-      }
-      await checkStock(snapshot, variation, quantity);
-      if (existing) await repository.setQuantity(basket.id, existing.id, quantity);
-      else
-        await repository.addItem(basket.id, {
-          product_id: variation.row.id,
-          quantity,
+      if (variation.row.discontinued) throw new AppError('product_unavailable');
+      // Stock is read before the transaction (PGlite has one connection); the line's
+      // new quantity is checked inside it, so concurrent adds cannot overshoot.
+      const available = variation.row.is_preorder
+        ? Number.POSITIVE_INFINITY
+        : snapshot.available(variation, await catalogue.freshStock(snapshot, [variation]));
+      const target = variation;
+      await repository.transaction(async (trx) => {
+        const quantity = await trx.addToLine(basket.id, {
+          product_id: target.row.id,
+          quantity: input.quantity,
           related_item_id: input.related_item_id,
         });
+        if (quantity > MAX_LINE_QUANTITY) {
+          const message = `You can add up to ${MAX_LINE_QUANTITY} of one item to your basket.`;
+          throw validationError({ quantity: [message] });
+        }
+        if (quantity > available) throw stockError(snapshot, target, available);
+      });
       return result(basket.id, viewer);
     },
 

@@ -1,0 +1,712 @@
+/**
+ * `npm run bench:api`: load-tests the basket API with autocannon.
+ *
+ * Targets, each a child process on its own free port on 127.0.0.1, measured one at a time:
+ *   pglite    the shop (src/server/main.ts) on PGlite in a fresh temporary DATA_DIR;
+ *   postgres  the shop on a throw-away PostgreSQL database (created here, dropped at the
+ *             end; skipped with a note when PostgreSQL cannot be reached);
+ *   bare      bench/api/bare-server.ts, a bare node:http server answering the JSON the
+ *             shop answered, as the baseline the ratios are taken against.
+ *
+ * Scenarios:
+ *   GET basket   GET /api/v1/basket for a basket holding 3 different items;
+ *   POST basket  POST /api/v1/basket adding 1 of a product; each basket takes a bounded
+ *                number of adds (rotating over 3 well-stocked products, so neither stock nor
+ *                the 99-per-line limit is reached) and is then replaced by a fresh one.
+ *
+ * Settings (environment): BENCH_DURATION (seconds measured per scenario, default 8),
+ * BENCH_CONNECTIONS (default 20), BENCH_WARMUP (seconds, default 2), BENCH_PG_URL (an
+ * administrative PostgreSQL URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ *
+ * The machine's cores are shared by autocannon and the server, so absolute numbers say
+ * little; the ratio to the bare server on the same run is what to compare.
+ * Results are also written to bench/api/last-run.json.out.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon, { type RequestContext, type Result } from 'autocannon';
+import pg from 'pg';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
+const HOST = '127.0.0.1';
+const BASKET_PATH = '/api/v1/basket';
+const BASKET_COOKIE = 'everbloom_basket';
+
+/** Adds one basket takes in the POST scenario before a fresh basket is started. */
+const ADDS_PER_BASKET = 30;
+/** Products the POST scenario rotates over; each must have this much stock. */
+const POST_PRODUCTS = 3;
+const MIN_STOCK = 99;
+/** How long a server may take to answer after it is started (migrations, seeding). */
+const START_TIMEOUT_MS = 120_000;
+const STOP_TIMEOUT_MS = 5_000;
+const HTTP_TIMEOUT_MS = 15_000;
+
+function numberSetting(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) {
+    throw new Error(`${name} must be a number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
+  }
+  return value;
+}
+
+const DURATION_S = numberSetting('BENCH_DURATION', 8, 1, 600);
+const CONNECTIONS = Math.round(numberSetting('BENCH_CONNECTIONS', 20, 1, 1000));
+const WARMUP_S = numberSetting('BENCH_WARMUP', 2, 0, 60);
+const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+type TargetName = 'pglite' | 'postgres' | 'bare';
+type ScenarioName = 'GET basket' | 'POST basket';
+const SCENARIOS: ScenarioName[] = ['GET basket', 'POST basket'];
+
+interface Measurement {
+  target: TargetName;
+  scenario: ScenarioName;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** 2xx answers that were not the basket expected. */
+  mismatches: number;
+  statusCodes: Record<string, number>;
+  ratioToBare: number | null;
+  /** POST scenario: baskets the shop created during the measurement. */
+  basketsCreated?: number;
+  /** A few non-2xx responses, for diagnosis. */
+  failures?: string[];
+}
+
+// ---------------------------------------------------------------------------
+// Clean-up: children are always killed, temporary state always removed.
+
+const children = new Set<ChildProcess>();
+const cleanups: (() => Promise<void>)[] = [];
+let cleaningUp: Promise<void> | null = null;
+
+function alive(child: ChildProcess) {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+function cleanUp(): Promise<void> {
+  cleaningUp ??= (async () => {
+    for (const child of children) if (alive(child)) child.kill('SIGKILL');
+    while (cleanups.length > 0) {
+      const task = cleanups.pop();
+      try {
+        await task?.();
+      } catch (error) {
+        console.error('Clean-up step failed:', errorMessage(error));
+      }
+    }
+  })();
+  return cleaningUp;
+}
+
+process.on('exit', () => {
+  for (const child of children) if (alive(child)) child.kill('SIGKILL');
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers and cleaning up…`);
+    const force = setTimeout(() => process.exit(130), 10_000);
+    force.unref();
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---------------------------------------------------------------------------
+// Child servers.
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolvePort(port) : reject(new Error('No free port'))));
+    });
+  });
+}
+
+interface RunningServer {
+  name: TargetName;
+  origin: string;
+  /** The last lines the server wrote (stdout and stderr). */
+  output: string[];
+  /** Lines the server wrote in all (at LOG_LEVEL=warn, only warnings and errors). */
+  lineCount: () => number;
+  stop: () => Promise<void>;
+}
+
+const SHOP_ENV_NAMES = [
+  'PORT',
+  'HOST',
+  'DATABASE_URL',
+  'DATABASE_POOL_SIZE',
+  'DATA_DIR',
+  'LOG_LEVEL',
+  'COOKIE_SECRET',
+  'NODE_ENV',
+  'TRUST_PROXY',
+  'CATALOGUE_CACHE_SECONDS',
+];
+
+async function startServer(
+  name: TargetName,
+  script: string,
+  env: Record<string, string>,
+  port: number,
+): Promise<RunningServer> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of SHOP_ENV_NAMES) delete childEnv[key];
+  Object.assign(childEnv, env);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.add(child);
+  const output: string[] = [];
+  let lines = 0;
+  const record = (chunk: Buffer) => {
+    for (const line of chunk.toString('utf8').split('\n')) {
+      if (!line.trim()) continue;
+      lines += 1;
+      output.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
+      if (output.length > 20) output.shift();
+    }
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  const stop = async () => {
+    if (alive(child)) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => alive(child) && child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+      await exited;
+      clearTimeout(timer);
+    }
+    children.delete(child);
+  };
+
+  const origin = `http://${HOST}:${port}`;
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  for (;;) {
+    if (!alive(child)) {
+      children.delete(child);
+      throw new Error(`The ${name} server exited while starting:\n${output.join('\n')}`);
+    }
+    try {
+      const response = await fetch(`${origin}/api/v1/health`, {
+        signal: AbortSignal.timeout(2_000),
+      });
+      if (response.ok) break;
+    } catch {
+      // Not listening yet.
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The ${name} server did not answer within ${START_TIMEOUT_MS / 1000} s`);
+    }
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  return { name, origin, output, lineCount: () => lines, stop };
+}
+
+async function startShop(
+  name: 'pglite' | 'postgres',
+  database: { DATA_DIR: string } | { DATABASE_URL: string },
+): Promise<RunningServer> {
+  const port = await freePort();
+  return startServer(
+    name,
+    'src/server/main.ts',
+    {
+      ...database,
+      PORT: String(port),
+      HOST,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      COOKIE_SECRET: randomBytes(32).toString('hex'),
+    },
+    port,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Fixtures: products, a basket of 3 items, and the JSON the shop answers.
+
+interface ProductList {
+  data: {
+    products: {
+      id: number;
+      variations: {
+        id: number;
+        sku: string;
+        quantity_available: number;
+        discontinued: boolean;
+        preorder: boolean;
+        is_bundle: boolean;
+      }[];
+    }[];
+  };
+}
+
+interface Fixture {
+  /** Variation ids, one per product family, each with at least MIN_STOCK in stock. */
+  productIds: number[];
+  /** The Cookie header of a basket holding 3 different items. */
+  cookie: string;
+  getBody: string;
+  postBody: string;
+}
+
+async function http(
+  origin: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { cookie?: string; body?: unknown } = {},
+): Promise<{ status: number; text: string; cookie: string | null }> {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(`${origin}${path}`, {
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+  });
+  const text = await response.text();
+  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${BASKET_COOKIE}=`));
+  return { status: response.status, text, cookie: setCookie?.split(';')[0] ?? null };
+}
+
+async function prepareFixture(server: RunningServer): Promise<Fixture> {
+  const list = await http(server.origin, 'GET', '/api/v1/products');
+  if (list.status !== 200) throw new Error(`GET /api/v1/products answered ${list.status}`);
+  const products = (JSON.parse(list.text) as ProductList).data.products;
+  const productIds = products.flatMap((family) => {
+    const variation = family.variations.find(
+      (v) => v.quantity_available >= MIN_STOCK && !v.discontinued && !v.preorder && !v.is_bundle,
+    );
+    return variation ? [variation.id] : [];
+  });
+  if (productIds.length < POST_PRODUCTS) {
+    throw new Error(`Fewer than ${POST_PRODUCTS} products have ${MIN_STOCK} or more in stock`);
+  }
+
+  let cookie: string | undefined;
+  let postBody = '';
+  for (const productId of productIds.slice(0, 3)) {
+    const added = await http(server.origin, 'POST', BASKET_PATH, {
+      body: { product_id: productId, quantity: 1 },
+      ...(cookie ? { cookie } : {}),
+    });
+    if (added.status !== 200) {
+      throw new Error(`POST ${BASKET_PATH} answered ${added.status}: ${added.text.slice(0, 300)}`);
+    }
+    cookie ??= added.cookie ?? undefined;
+    postBody = added.text;
+  }
+  if (!cookie) throw new Error(`POST ${BASKET_PATH} set no ${BASKET_COOKIE} cookie`);
+
+  const basket = await http(server.origin, 'GET', BASKET_PATH, { cookie });
+  if (basket.status !== 200) throw new Error(`GET ${BASKET_PATH} answered ${basket.status}`);
+  const items = (JSON.parse(basket.text) as { data: { items: unknown[] } }).data.items;
+  if (items.length !== 3) throw new Error(`The basket holds ${items.length} items, not 3`);
+  return { productIds, cookie, getBody: basket.text, postBody };
+}
+
+// ---------------------------------------------------------------------------
+// Scenarios.
+
+/**
+ * The POST scenario's baskets. Each connection takes a basket for one request and gives
+ * it back with the response, so a basket never has two adds in flight. A basket without
+ * a cookie yet makes the shop create one; its cookie is kept from the response.
+ */
+class BasketPool {
+  #free: { cookie: string | null; adds: number }[] = [];
+  basketsCreated = 0;
+  /** Answers that were 2xx but not the basket expected. */
+  mismatches = 0;
+  failures: string[] = [];
+
+  /**
+   * @param fallbackCookie sent while a basket has no cookie of its own (the bare server
+   *   sets none), so every target receives requests of the same shape.
+   */
+  constructor(
+    private readonly productIds: number[],
+    private readonly fallbackCookie: string | null,
+    private readonly checkItemCount: boolean,
+  ) {}
+
+  setupRequest = (_request: unknown, context: RequestContext) => {
+    const basket = this.#free.pop() ?? { cookie: null, adds: 0 };
+    context.basket = basket;
+    const productId = this.productIds[basket.adds % this.productIds.length];
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    const cookie = basket.cookie ?? this.fallbackCookie;
+    if (cookie) headers.cookie = cookie;
+    return {
+      method: 'POST' as const,
+      path: BASKET_PATH,
+      headers,
+      body: JSON.stringify({ product_id: productId, quantity: 1 }),
+    };
+  };
+
+  onResponse = (
+    status: number,
+    body: string,
+    context: RequestContext,
+    headers: Record<string, string | string[]>,
+  ) => {
+    const basket = context.basket as { cookie: string | null; adds: number } | undefined;
+    context.basket = undefined;
+    if (!basket) return;
+    if (status < 200 || status > 299) {
+      // Not given back: a basket that failed once is not used again.
+      if (this.failures.length < 5) this.failures.push(`${status} ${body.slice(0, 300)}`);
+      return;
+    }
+    if (this.checkItemCount) {
+      // The shop answers the basket after the add: its item count must have grown by one.
+      const itemCount = /"item_count":(\d+)/.exec(body)?.[1];
+      if (Number(itemCount) !== basket.adds + 1) {
+        this.mismatches += 1;
+        if (this.failures.length < 5) {
+          this.failures.push(`item_count ${itemCount} after ${basket.adds + 1} adds`);
+        }
+        return;
+      }
+    }
+    if (!basket.cookie) {
+      const header = Object.entries(headers).find(([key]) => key.toLowerCase() === 'set-cookie');
+      const values = header ? [header[1]].flat() : [];
+      const cookie = values.find((value) => value.startsWith(`${BASKET_COOKIE}=`));
+      if (cookie) {
+        basket.cookie = cookie.split(';')[0] ?? null;
+        this.basketsCreated += 1;
+      }
+    }
+    basket.adds += 1;
+    if (basket.adds < ADDS_PER_BASKET) this.#free.push(basket);
+  };
+}
+
+async function load(
+  origin: string,
+  durationS: number,
+  scenario: ScenarioName,
+  fixture: Fixture,
+  pool: BasketPool,
+): Promise<Result> {
+  // The path must be in the URL: autocannon takes the path from `url` over `path`.
+  const base = {
+    url: `${origin}${BASKET_PATH}`,
+    connections: CONNECTIONS,
+    duration: durationS,
+    timeout: 10,
+  };
+  const run =
+    scenario === 'GET basket'
+      ? autocannon({
+          ...base,
+          method: 'GET',
+          headers: { cookie: fixture.cookie },
+          // Every answer must be the basket captured before (counted as mismatches).
+          expectBody: fixture.getBody,
+        })
+      : autocannon({
+          ...base,
+          requests: [{ setupRequest: pool.setupRequest, onResponse: pool.onResponse }],
+        });
+  // autocannon stops on its own after `duration`; this is a safety net.
+  const guard = setTimeout(() => run.stop(), (durationS + 30) * 1000);
+  try {
+    return await run;
+  } finally {
+    clearTimeout(guard);
+  }
+}
+
+async function measure(
+  server: RunningServer,
+  fixture: Fixture,
+  results: Measurement[],
+): Promise<void> {
+  for (const scenario of SCENARIOS) {
+    const pool = new BasketPool(
+      fixture.productIds.slice(0, POST_PRODUCTS),
+      server.name === 'bare' ? fixture.cookie : null,
+      server.name !== 'bare',
+    );
+    process.stdout.write(`  ${scenario.padEnd(12)} warm-up ${WARMUP_S} s, `);
+    if (WARMUP_S > 0) await load(server.origin, WARMUP_S, scenario, fixture, pool);
+    const basketsBefore = pool.basketsCreated;
+    pool.failures = [];
+    pool.mismatches = 0;
+    process.stdout.write(`measuring ${DURATION_S} s… `);
+    const result = await load(server.origin, DURATION_S, scenario, fixture, pool);
+    const measurement: Measurement = {
+      target: server.name,
+      scenario,
+      requestsPerSecond: result.requests.average,
+      latencyP50Ms: result.latency.p50,
+      latencyP99Ms: result.latency.p99,
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      mismatches: (result.mismatches ?? 0) + pool.mismatches,
+      statusCodes: Object.fromEntries(
+        Object.entries(result.statusCodeStats).map(([code, stats]) => [code, stats.count]),
+      ),
+      ratioToBare: null,
+    };
+    if (scenario === 'POST basket' && server.name !== 'bare') {
+      measurement.basketsCreated = pool.basketsCreated - basketsBefore;
+    }
+    if (pool.failures.length > 0) measurement.failures = [...pool.failures];
+    results.push(measurement);
+    console.log(
+      `${formatNumber(measurement.requestsPerSecond)} req/s, p99 ${measurement.latencyP99Ms} ms` +
+        (measurement.non2xx ? `, ${measurement.non2xx} non-2xx` : '') +
+        (measurement.mismatches ? `, ${measurement.mismatches} wrong answers` : ''),
+    );
+    for (const failure of measurement.failures ?? []) console.log(`    failed: ${failure}`);
+  }
+  const lines = server.lineCount();
+  if (lines > 0) {
+    console.log(`  The ${server.name} server wrote ${lines} log line(s); the last ones:`);
+    for (const line of server.output.slice(-5)) console.log(`    ${line}`);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Targets.
+
+async function benchPglite(results: Measurement[]): Promise<Fixture> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-bench-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`pglite: starting the shop on PGlite in ${dataDir}`);
+  const server = await startShop('pglite', { DATA_DIR: dataDir });
+  try {
+    const fixture = await prepareFixture(server);
+    await measure(server, fixture, results);
+    return fixture;
+  } finally {
+    await server.stop();
+  }
+}
+
+async function benchPostgres(results: Measurement[]): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    return `PostgreSQL is unreachable at ${redact(PG_ADMIN_URL)} (${errorMessage(error)})`;
+  }
+  const database = `everbloom_bench_${process.pid}_${Date.now()}`;
+  try {
+    await admin.query(`CREATE DATABASE "${database}"`);
+  } catch (error) {
+    await admin.end().catch(() => undefined);
+    return `could not create a database: ${errorMessage(error)}`;
+  }
+  const dropDatabase = async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+    await admin.end();
+  };
+  cleanups.push(dropDatabase);
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${database}`;
+  console.log(`postgres: starting the shop on PostgreSQL database ${database}`);
+  const server = await startShop('postgres', { DATABASE_URL: url.toString() });
+  try {
+    const fixture = await prepareFixture(server);
+    await measure(server, fixture, results);
+  } finally {
+    await server.stop();
+    cleanups.splice(cleanups.indexOf(dropDatabase), 1);
+    await dropDatabase();
+  }
+  return null;
+}
+
+async function benchBare(results: Measurement[], fixture: Fixture): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'everbloom-bench-bare-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const getFile = join(dir, 'get.json');
+  const postFile = join(dir, 'post.json');
+  await writeFile(getFile, fixture.getBody);
+  await writeFile(postFile, fixture.postBody);
+  const port = await freePort();
+  console.log('bare: starting the bare node:http server');
+  const server = await startServer(
+    'bare',
+    'bench/api/bare-server.ts',
+    {
+      BARE_PORT: String(port),
+      BARE_HOST: HOST,
+      BARE_GET_BODY_FILE: getFile,
+      BARE_POST_BODY_FILE: postFile,
+    },
+    port,
+  );
+  try {
+    await measure(server, fixture, results);
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Report.
+
+function redact(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url;
+  }
+}
+
+function formatNumber(value: number): string {
+  return Math.round(value).toLocaleString('en-GB');
+}
+
+function printTable(results: Measurement[]) {
+  const rows = results.map((r) => [
+    r.scenario,
+    r.target,
+    `${formatNumber(r.requestsPerSecond)} req/s`,
+    `p99 ${r.latencyP99Ms} ms`,
+    `${r.non2xx} non-2xx`,
+    r.ratioToBare === null ? '' : `${r.ratioToBare.toFixed(2)}× bare`,
+  ]);
+  const header = ['scenario', 'target', 'requests/s', 'latency', 'failures', 'vs bare'];
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  // Text columns left-aligned, numbers right-aligned.
+  const format = (row: string[]) =>
+    row
+      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(format(row));
+}
+
+async function main() {
+  const startedAt = new Date();
+  console.log(
+    `API benchmark: ${CONNECTIONS} connections, ${WARMUP_S} s warm-up + ${DURATION_S} s per ` +
+      `scenario; ${cpus().length} CPU core(s) shared by autocannon and the server; Node ${process.version}\n`,
+  );
+  const results: Measurement[] = [];
+  const notes: string[] = [];
+
+  const fixture = await benchPglite(results);
+  const skipped = await benchPostgres(results);
+  if (skipped) {
+    notes.push(`postgres skipped: ${skipped}`);
+    console.log(`postgres: skipped, ${skipped}`);
+  }
+  await benchBare(results, fixture);
+
+  for (const result of results) {
+    const bare = results.find((r) => r.target === 'bare' && r.scenario === result.scenario);
+    if (bare && bare.requestsPerSecond > 0 && result.target !== 'bare') {
+      result.ratioToBare = result.requestsPerSecond / bare.requestsPerSecond;
+    }
+  }
+  results.sort(
+    (a, b) =>
+      SCENARIOS.indexOf(a.scenario) - SCENARIOS.indexOf(b.scenario) ||
+      ['pglite', 'postgres', 'bare'].indexOf(a.target) -
+        ['pglite', 'postgres', 'bare'].indexOf(b.target),
+  );
+
+  console.log('');
+  printTable(results);
+  const goal = results.find((r) => r.target === 'postgres' && r.scenario === 'GET basket');
+  const goalRatio = 0.5;
+  const met = goal?.ratioToBare == null ? null : goal.ratioToBare >= goalRatio;
+  console.log(
+    `\nTarget: GET basket on PostgreSQL ≥ ${goalRatio.toFixed(2)}× bare — ` +
+      (met === null ? 'not measured' : met ? 'met' : 'not met') +
+      (goal?.ratioToBare == null ? '' : ` (${goal.ratioToBare.toFixed(2)}×)`),
+  );
+  for (const note of notes) console.log(`Note: ${note}`);
+  const failing = results.filter(
+    (r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.mismatches > 0,
+  );
+  for (const r of failing) {
+    console.log(
+      `Warning: ${r.scenario} on ${r.target}: ${r.non2xx} non-2xx, ${r.errors} errors, ` +
+        `${r.timeouts} timeouts, ${r.mismatches} wrong answers ` +
+        `(status codes ${JSON.stringify(r.statusCodes)})`,
+    );
+  }
+
+  await writeFile(
+    RESULTS_FILE,
+    `${JSON.stringify(
+      {
+        startedAt: startedAt.toISOString(),
+        node: process.version,
+        cpus: cpus().length,
+        settings: { durationS: DURATION_S, warmupS: WARMUP_S, connections: CONNECTIONS },
+        target: { description: 'GET basket on PostgreSQL', minRatioToBare: goalRatio, met },
+        notes,
+        results,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nResults written to ${RESULTS_FILE}`);
+  if (failing.length > 0) process.exitCode = 1;
+}
+
+// A bound on the whole run, whatever happens.
+const budgetMs = (3 * SCENARIOS.length * (WARMUP_S + DURATION_S + 45) + 3 * 150) * 1000;
+const watchdog = setTimeout(() => {
+  console.error(`The benchmark took longer than ${Math.round(budgetMs / 1000)} s; stopping.`);
+  void cleanUp().finally(() => process.exit(1));
+}, budgetMs);
+watchdog.unref();
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nThe benchmark failed: ${errorMessage(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
