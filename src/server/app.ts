@@ -76,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue,
     delivery,
     offers,
+    viewCacheMs: cacheMs,
   });
 
   await app.register(

@@ -18,6 +18,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '002-delivery-vouchers-promotions.sql',
       '003-baskets.sql',
       '004-basket-line-unique.sql',
+      '005-basket-version.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -133,6 +133,7 @@ export interface BasketsTable {
   delivery_safe_place_option_note: string | null;
   voucher_code: string | null;
   use_loyalty_points: Generated<boolean>;
+  version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -2,7 +2,7 @@
  * The only code that reads and writes baskets and their items.
  */
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database, StoredAddress } from '../../db/schema.ts';
 
@@ -15,6 +15,8 @@ export interface BasketItemRecord {
 
 export interface BasketRecord {
   id: string;
+  /** Bumped by every write: tells whether a cached view of the basket is current. */
+  version: number;
   email_address: string | null;
   delivery_address: StoredAddress | null;
   billing_address: StoredAddress | null;
@@ -51,6 +53,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         .selectFrom('baskets as b')
         .select((eb) => [
           'b.id',
+          'b.version',
           'b.email_address',
           'b.delivery_address',
           'b.billing_address',
@@ -74,6 +77,17 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return row;
     },
 
+    /** An open basket's version, or undefined when there is none. */
+    async versionOf(id: string): Promise<number | undefined> {
+      const row = await db
+        .selectFrom('baskets')
+        .select('version')
+        .where('id', '=', id)
+        .where('status', '=', 'open')
+        .executeTakeFirst();
+      return row?.version;
+    },
+
     async create(id: string): Promise<void> {
       await db.insertInto('baskets').values({ id }).execute();
     },
@@ -84,7 +98,8 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         ...rest,
         ...(delivery_address === undefined ? {} : { delivery_address: json(delivery_address) }),
         ...(billing_address === undefined ? {} : { billing_address: json(billing_address) }),
-        updated_at: new Date().toISOString(),
+        updated_at: sql<string>`now()`,
+        version: sql<number>`version + 1`,
       };
       await db.updateTable('baskets').set(values).where('id', '=', id).execute();
     },
@@ -140,7 +155,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
     async touch(id: string): Promise<void> {
       await db
         .updateTable('baskets')
-        .set({ updated_at: new Date().toISOString() })
+        .set({ updated_at: sql<string>`now()`, version: sql<number>`version + 1` })
         .where('id', '=', id)
         .execute();
     },
@@ -149,6 +164,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
 
 export interface BasketRepository {
   findOpen(id: string): Promise<BasketRecord | undefined>;
+  versionOf(id: string): Promise<number | undefined>;
   create(id: string): Promise<void>;
   update(id: string, changes: BasketChanges): Promise<void>;
   addToLine(

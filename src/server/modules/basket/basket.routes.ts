@@ -3,6 +3,7 @@
  * signed, HttpOnly, SameSite=Lax cookie set on the first write.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { BasketView } from '../../../domain/api/basket.ts';
 import {
   GUEST_VIEWER,
   itemIdFromPath,
@@ -12,6 +13,26 @@ import {
 
 export const BASKET_COOKIE = 'everbloom_basket';
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+// A cached basket view is sent many times: serialise it once.
+const bodies = new WeakMap<BasketView, string>();
+function body(view: BasketView): string {
+  let json = bodies.get(view);
+  if (json === undefined) {
+    json = JSON.stringify({ data: view });
+    bodies.set(view, json);
+  }
+  return json;
+}
+
+/** The basket id from the signed cookie, or null when absent or tampered with. */
+function basketIdOf(request: FastifyRequest): string | null {
+  const raw = request.cookies[BASKET_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
+}
 
 export function basketRoutes(
   app: FastifyInstance,
@@ -19,17 +40,8 @@ export function basketRoutes(
 ) {
   const { baskets } = deps;
 
-  function basketId(request: FastifyRequest): string | null {
-    const raw = request.cookies[BASKET_COOKIE];
-    if (!raw) return null;
-    const unsigned = request.unsignCookie(raw);
-    return unsigned.valid && unsigned.value && /^[0-9a-f-]{36}$/.test(unsigned.value)
-      ? unsigned.value
-      : null;
-  }
-
-  function reply(request: FastifyRequest, response: FastifyReply, result: BasketResult) {
-    if (result.basketId && result.basketId !== basketId(request)) {
+  function send(response: FastifyReply, sentId: string | null, result: BasketResult) {
+    if (result.basketId && result.basketId !== sentId) {
       response.setCookie(BASKET_COOKIE, result.basketId, {
         path: '/',
         httpOnly: true,
@@ -39,54 +51,46 @@ export function basketRoutes(
         maxAge: THIRTY_DAYS_S,
       });
     }
-    response.header('cache-control', 'no-store');
-    return { data: result.basket };
+    return response
+      .header('cache-control', 'no-store')
+      .type('application/json; charset=utf-8')
+      .send(body(result.basket));
   }
 
-  app.get('/basket', async (request, response) =>
-    reply(request, response, await baskets.get(basketId(request), GUEST_VIEWER)),
+  /** Registers a basket route: the handler gets the browser's basket id. */
+  function route<P extends Record<string, string> = Record<string, never>>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    handler: (
+      basketId: string | null,
+      request: FastifyRequest<{ Params: P }>,
+    ) => Promise<BasketResult>,
+  ) {
+    app.route<{ Params: P }>({
+      method,
+      url,
+      handler: async (request, response) => {
+        const basketId = basketIdOf(request);
+        return send(response, basketId, await handler(basketId, request));
+      },
+    });
+  }
+
+  route('GET', '/basket', (id) => baskets.get(id, GUEST_VIEWER));
+  route('POST', '/basket', (id, request) => baskets.addItem(id, request.body, GUEST_VIEWER));
+  route('PUT', '/basket/details', (id, request) =>
+    baskets.updateDetails(id, request.body, GUEST_VIEWER),
   );
-  app.post('/basket', async (request, response) =>
-    reply(request, response, await baskets.addItem(basketId(request), request.body, GUEST_VIEWER)),
+  route('PUT', '/basket/delivery', (id, request) =>
+    baskets.setDeliveryOption(id, request.body, GUEST_VIEWER),
   );
-  app.put('/basket/details', async (request, response) =>
-    reply(
-      request,
-      response,
-      await baskets.updateDetails(basketId(request), request.body, GUEST_VIEWER),
-    ),
+  route('PUT', '/basket/voucher', (id, request) =>
+    baskets.setVoucher(id, request.body, GUEST_VIEWER),
   );
-  app.put('/basket/delivery', async (request, response) =>
-    reply(
-      request,
-      response,
-      await baskets.setDeliveryOption(basketId(request), request.body, GUEST_VIEWER),
-    ),
+  route<{ id: string }>('PATCH', '/basket/:id', (id, request) =>
+    baskets.updateItem(id, itemIdFromPath(request.params.id), request.body, GUEST_VIEWER),
   );
-  app.put('/basket/voucher', async (request, response) =>
-    reply(
-      request,
-      response,
-      await baskets.setVoucher(basketId(request), request.body, GUEST_VIEWER),
-    ),
-  );
-  app.patch<{ Params: { id: string } }>('/basket/:id', async (request, response) =>
-    reply(
-      request,
-      response,
-      await baskets.updateItem(
-        basketId(request),
-        itemIdFromPath(request.params.id),
-        request.body,
-        GUEST_VIEWER,
-      ),
-    ),
-  );
-  app.delete<{ Params: { id: string } }>('/basket/:id', async (request, response) =>
-    reply(
-      request,
-      response,
-      await baskets.removeItem(basketId(request), itemIdFromPath(request.params.id), GUEST_VIEWER),
-    ),
+  route<{ id: string }>('DELETE', '/basket/:id', (id, request) =>
+    baskets.removeItem(id, itemIdFromPath(request.params.id), GUEST_VIEWER),
   );
 }

@@ -69,13 +69,68 @@ function addressView(stored: StoredAddress | null): AddressView | null {
   return { ...parsed.data, full_name: fullName(parsed.data) };
 }
 
+/** Most basket views one process keeps. */
+const VIEW_CACHE_ENTRIES = 5_000;
+
+interface CachedView {
+  version: number;
+  viewerKey: string;
+  snapshot: CatalogueSnapshot;
+  expires: number;
+  view: BasketView;
+}
+
 export function basketService(deps: {
   repository: BasketRepository;
   catalogue: CatalogueService;
   delivery: DeliveryService;
   offers: OffersService;
+  /** How long a basket's view may be reused while its version is unchanged. */
+  viewCacheMs: number;
 }) {
   const { repository, catalogue, delivery, offers } = deps;
+
+  // Views of recently seen baskets. A view is reused only while the basket's version
+  // (bumped by every write, in any process), the catalogue snapshot and the viewer
+  // are unchanged, and for no longer than the reference-data cache lasts.
+  const views = new Map<string, CachedView>();
+  const viewerKey = (viewer: BasketViewer) =>
+    `${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`;
+
+  async function cachedView(basketId: string, version: number, viewer: BasketViewer) {
+    const hit = views.get(basketId);
+    if (
+      hit &&
+      hit.version === version &&
+      hit.viewerKey === viewerKey(viewer) &&
+      hit.expires > Date.now() &&
+      hit.snapshot === (await catalogue.snapshot())
+    ) {
+      return hit.view;
+    }
+    return undefined;
+  }
+
+  function remember(
+    basket: BasketRecord,
+    viewer: BasketViewer,
+    snapshot: CatalogueSnapshot,
+    view: BasketView,
+  ) {
+    if (deps.viewCacheMs <= 0) return;
+    views.delete(basket.id);
+    if (views.size >= VIEW_CACHE_ENTRIES) {
+      const oldest = views.keys().next().value;
+      if (oldest !== undefined) views.delete(oldest);
+    }
+    views.set(basket.id, {
+      version: basket.version,
+      viewerKey: viewerKey(viewer),
+      snapshot,
+      expires: Date.now() + deps.viewCacheMs,
+      view,
+    });
+  }
 
   async function openBasket(basketId: string | null): Promise<BasketRecord | undefined> {
     return basketId ? repository.findOpen(basketId) : undefined;
@@ -115,6 +170,16 @@ export function basketService(deps: {
     viewer: BasketViewer,
   ): Promise<BasketView> {
     const snapshot = await catalogue.snapshot();
+    const view = await computeView(basket, viewer, snapshot);
+    if (basket) remember(basket, viewer, snapshot, view);
+    return view;
+  }
+
+  async function computeView(
+    basket: BasketRecord | undefined,
+    viewer: BasketViewer,
+    snapshot: CatalogueSnapshot,
+  ): Promise<BasketView> {
     const lines = (basket?.items ?? []).flatMap((item) => {
       const variation = snapshot.variation(item.product_id);
       return variation ? [{ item, variation }] : [];
@@ -293,6 +358,13 @@ export function basketService(deps: {
   return {
     /** The basket for this browser; an empty one when it has none yet. */
     async get(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
+      if (basketId && deps.viewCacheMs > 0) {
+        const version = await repository.versionOf(basketId);
+        if (version === undefined)
+          return { basketId: null, basket: await buildView(undefined, viewer) };
+        const cached = await cachedView(basketId, version, viewer);
+        if (cached) return { basketId, basket: cached };
+      }
       const basket = await openBasket(basketId);
       return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer) };
     },
