@@ -3,6 +3,7 @@
  * does, and tests call app.inject().
  */
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Db } from './db/client.ts';
@@ -61,6 +62,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
+  // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
+  await app.register(fastifyCompress, { threshold: 1024 });
 
   const cacheMs = deps.catalogueCacheMs ?? 5_000;
   const catalogue = catalogueService({ repository: catalogueRepository(deps.db), cacheMs });

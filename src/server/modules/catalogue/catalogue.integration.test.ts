@@ -104,6 +104,11 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
     expect(reply.status).toBe(200);
     expect(reply.headers['content-type']).toContain('image/svg+xml');
     expect(String(reply.body)).toContain('width="200"');
+    const products = (await shopper.get('/api/v1/products')).body.data.products as FamilyView[];
+    for (const variation of products.flatMap((p) => p.variations)) {
+      const image = await shopper.get(variation.preview_image.src);
+      expect(image.status, variation.preview_image.src).toBe(200);
+    }
     expect((await shopper.get('/media/products/nothing-here.svg')).status).toBe(404);
     expect((await shopper.get('/media/products/..%2Fsecret.svg')).status).toBe(404);
   });

@@ -50,8 +50,9 @@ export function mediaRoutes(app: FastifyInstance, deps: { catalogue: CatalogueSe
     if (!match?.[1]) throw new AppError('not_found');
     const slug = match[1];
     const snapshot = await deps.catalogue.snapshot();
-    const family = snapshot.family(slug);
-    const variation = family?.variations.find((v) => v.row.slug === slug);
+    // A variation's own picture (its colour), or the family's.
+    const variation = snapshot.variationBySlug(slug);
+    const family = variation?.family ?? snapshot.family(slug);
     const row = variation?.row ?? family?.row;
     if (!family || !row) throw new AppError('not_found');
     const requested = parseInput(imageQuery, request.query).w ?? 400;

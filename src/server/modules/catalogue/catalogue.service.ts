@@ -40,6 +40,7 @@ export class CatalogueSnapshot {
   readonly #variations = new Map<number, Variation>();
   readonly #familiesById = new Map<number, Family>();
   readonly #familiesBySlug = new Map<string, Family>();
+  readonly #variationsBySlug = new Map<string, Variation>();
 
   constructor(rows: CatalogueRows) {
     this.categories = rows.categories;
@@ -61,6 +62,7 @@ export class CatalogueSnapshot {
       const variation: Variation = { row, family, options: [], components: [] };
       family.variations.push(variation);
       this.#variations.set(row.id, variation);
+      this.#variationsBySlug.set(row.slug, variation);
     }
     for (const value of rows.optionValues) {
       this.#variations.get(value.product_id)?.options.push({
@@ -78,6 +80,11 @@ export class CatalogueSnapshot {
 
   variation(id: number): Variation | undefined {
     return this.#variations.get(id);
+  }
+
+  /** A variation by its own slug (e.g. 'artificial-olive-tree-olv-120-gry'). */
+  variationBySlug(slug: string): Variation | undefined {
+    return this.#variationsBySlug.get(slug);
   }
 
   /** A family by id or slug; a variation id finds its family. */
