@@ -1,4 +1,4 @@
-import { format, isValid, parseISO } from 'date-fns';
+import { isValid, lightFormat, parseISO } from 'date-fns';
 
 /** Shown when a restock date is missing or invalid (spec section 9). */
 export const DATE_TO_BE_CONFIRMED = 'To be confirmed';
@@ -7,5 +7,5 @@ export const DATE_TO_BE_CONFIRMED = 'To be confirmed';
 export function formatShopDate(value: string | Date | null | undefined): string {
   if (!value) return DATE_TO_BE_CONFIRMED;
   const date = typeof value === 'string' ? parseISO(value) : value;
-  return isValid(date) ? format(date, 'dd/MM/yyyy') : DATE_TO_BE_CONFIRMED;
+  return isValid(date) ? lightFormat(date, 'dd/MM/yyyy') : DATE_TO_BE_CONFIRMED;
 }

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { normaliseVoucherCode } from '../voucher-code.ts';
 
 export const VOUCHER_CODE_MAX_LENGTH = 32;
 
 /** Title of the discount code input's pattern (spec section 5). */
 export const VOUCHER_CODE_PATTERN_MESSAGE = 'Please enter only capital letters and numbers';
 
-/** Upper-cases a typed discount code (spec section 5: forced to upper case). */
-export function normaliseVoucherCode(code: string): string {
-  return code.trim().toUpperCase();
-}
+export { normaliseVoucherCode };
 
 /** A discount code: forced to upper case, capital letters and digits only. */
 export const voucherCodeSchema = z

@@ -1,44 +1,21 @@
-import { useEffect, useState } from 'react';
-import type { FamilyView } from '../../domain/api/catalogue.ts';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { createQueryClient } from '../lib/query-client.ts';
+import { captureDiscountCodeFromUrl } from '../lib/stored-discount-code.ts';
+import { AppRoutes } from './routes.tsx';
 
-/**
- * A first page for the shop while the storefront is being built: it lists the
- * catalogue from the API so a newcomer can see the server working end to end.
- */
+// Before the first render, so the code is off the address bar straight away.
+captureDiscountCodeFromUrl();
+
+/** Providers and the router: composition only. */
 export function App() {
-  const [products, setProducts] = useState<FamilyView[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    fetch('/api/v1/products')
-      .then((response) =>
-        response.ok ? response.json() : Promise.reject(new Error(response.statusText)),
-      )
-      .then((body: { data: { products: FamilyView[] } }) => setProducts(body.data.products))
-      .catch(() => setFailed(true));
-  }, []);
-
+  const [client] = useState(createQueryClient);
   return (
-    <main>
-      <h1>Everbloom</h1>
-      <p>Realistic artificial plants and flowers, delivered across the UK.</p>
-      {failed && <p role="alert">Something went wrong loading the catalogue.</p>}
-      {!products && !failed && <p>Loading the catalogue…</p>}
-      {products && (
-        <ul>
-          {products.map((product) => (
-            <li key={product.id}>
-              <img
-                src={product.preview_image.src}
-                alt={product.preview_image.alt}
-                width={80}
-                height={80}
-              />{' '}
-              {product.name} — from {product.prices.price.label}
-            </li>
-          ))}
-        </ul>
-      )}
-    </main>
+    <QueryClientProvider client={client}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * The basket: one query (refetched on window focus, unlike other queries) and the
+ * mutations that change it. Every mutation replaces the cached basket with the
+ * server's reply, so the page never shows a price the server did not compute.
+ */
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { BasketView } from '../../domain/api/basket.ts';
+import { api } from '../lib/api-client.ts';
+
+export const BASKET_KEY = ['basket'] as const;
+
+export const basketQuery = queryOptions({
+  queryKey: BASKET_KEY,
+  queryFn: () => api<BasketView>('GET', '/basket'),
+  refetchOnWindowFocus: true,
+  staleTime: 0,
+});
+
+export const useBasket = () => useQuery(basketQuery);
+
+function useBasketMutation<V>(call: (variables: V) => Promise<BasketView>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (basket) => replaceBasket(client, basket),
+  });
+}
+
+/** Puts the server's basket in the cache. */
+export function replaceBasket(client: QueryClient, basket: BasketView): void {
+  client.setQueryData(BASKET_KEY, basket);
+}
+
+export interface AddToBasket {
+  product_id: number;
+  quantity?: number;
+  related_item_id?: number | null;
+}
+
+export const useAddToBasket = () =>
+  useBasketMutation((item: AddToBasket) => api<BasketView>('POST', '/basket', item));
+
+export const useUpdateBasketItem = () =>
+  useBasketMutation(({ id, quantity }: { id: number; quantity: number }) =>
+    api<BasketView>('PATCH', `/basket/${id}`, { quantity }),
+  );
+
+export const useRemoveBasketItem = () =>
+  useBasketMutation((id: number) => api<BasketView>('DELETE', `/basket/${id}`));
+
+export const useSetVoucher = () =>
+  useBasketMutation((voucher_code: string | null) =>
+    api<BasketView>('PUT', '/basket/voucher', { voucher_code }),
+  );

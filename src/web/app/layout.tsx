@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { useBasket } from '../api/basket.ts';
+import { ErrorBoundary } from '../ui/error-fallback.tsx';
+import { useApplyStoredDiscountCode } from './use-stored-discount-code.ts';
+
+/** Scrolls to the top and moves focus to the main content on every route change. */
+function useRouteChangeFocus() {
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+  return main;
+}
+
+function BasketLink() {
+  const { data } = useBasket();
+  const count = data?.item_count ?? 0;
+  return (
+    <NavLink to="/basket" className="site-header__basket">
+      <svg
+        aria-hidden="true"
+        className="site-header__basket-icon"
+        viewBox="0 0 24 24"
+        width="24"
+        height="24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
+        <path d="M3 9h18l-2 11H5L3 9z" />
+        <path d="M8 9l4-6 4 6" />
+        <path d="M9 13v4M15 13v4" />
+      </svg>
+      <span>Basket</span>
+      <span
+        className="site-header__count"
+        aria-label={`${count} ${count === 1 ? 'item' : 'items'}`}
+      >
+        {count}
+      </span>
+    </NavLink>
+  );
+}
+
+/** The shop's frame: header with logo and basket, main content, footer. */
+export function Layout() {
+  const main = useRouteChangeFocus();
+  const { pathname } = useLocation();
+  useApplyStoredDiscountCode();
+  return (
+    <>
+      <a href="#main" className="skip-link">
+        Skip to main content
+      </a>
+      <header className="site-header">
+        <div className="container site-header__inner">
+          <Link to="/" className="site-header__logo" aria-label="Everbloom home">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              width="28"
+              height="28"
+              className="site-header__mark"
+            >
+              <path
+                d="M12 21c0-6 0-9 0-12M12 12c-4 0-7-2-7-6 4 0 7 2 7 6zm0-2c3 0 6-2 6-6-3 0-6 2-6 6z"
+                fill="currentColor"
+              />
+            </svg>
+            Everbloom
+          </Link>
+          <nav aria-label="Shop" className="site-header__nav">
+            <NavLink to="/" end>
+              Shop
+            </NavLink>
+            <NavLink to="/help-centre/topics/orders/delivery">Delivery</NavLink>
+          </nav>
+          <BasketLink />
+        </div>
+      </header>
+      <main id="main" ref={main} tabIndex={-1} className="site-main">
+        <ErrorBoundary resetKey={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+      <footer className="site-footer">
+        <div className="container site-footer__inner">
+          <p className="site-footer__brand">
+            <strong>Everbloom</strong> — realistic artificial plants and flowers, delivered across
+            the UK.
+          </p>
+          <nav aria-label="Help and policies">
+            <ul className="site-footer__links">
+              <li>
+                <Link to="/help-centre/topics/orders/delivery">Delivery information</Link>
+              </li>
+              <li>
+                <Link to="/terms-and-conditions">Terms &amp; conditions</Link>
+              </li>
+              <li>
+                <Link to="/privacy-notice">Privacy notice</Link>
+              </li>
+            </ul>
+          </nav>
+          <p className="site-footer__small">Prices include VAT at 20%. © Everbloom Ltd.</p>
+        </div>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,49 @@
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Route, Routes } from 'react-router';
+import { LoadingOverlay } from '../ui/loading-overlay.tsx';
+import { Layout } from './layout.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+
+// Declarative routes (not the data router) keep the first download small; each page
+// is its own chunk, loaded when first visited.
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const HomePage = page(() => import('../features/shop/home-page.tsx'), 'HomePage');
+const ProductPage = page(() => import('../features/shop/product-page.tsx'), 'ProductPage');
+const BasketPage = page(() => import('../features/basket/basket-page.tsx'), 'BasketPage');
+const CheckoutPage = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
+const TermsPage = page(() => import('../features/info/terms-page.tsx'), 'TermsPage');
+const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage');
+const DeliveryHelpPage = page(
+  () => import('../features/info/delivery-help-page.tsx'),
+  'DeliveryHelpPage',
+);
+
+function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
+  return (
+    <Suspense fallback={<LoadingOverlay message="Loading…" />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Lazy page={HomePage} />} />
+        <Route path="products/:slug" element={<Lazy page={ProductPage} />} />
+        <Route path="basket" element={<Lazy page={BasketPage} />} />
+        <Route path="checkout/*" element={<Lazy page={CheckoutPage} />} />
+        <Route path="terms-and-conditions" element={<Lazy page={TermsPage} />} />
+        <Route path="privacy-notice" element={<Lazy page={PrivacyPage} />} />
+        <Route
+          path="help-centre/topics/orders/delivery"
+          element={<Lazy page={DeliveryHelpPage} />}
+        />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

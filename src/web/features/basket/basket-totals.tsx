@@ -1,0 +1,70 @@
+import type { BasketView } from '../../../domain/api/basket.ts';
+import { discountLabel, priceLabel, summaryLabel } from '../../shared/price.ts';
+
+/** True when any delivery option costs nothing (or has no price): spec section 2. */
+export function qualifiesForFreeDelivery(basket: BasketView): boolean {
+  return basket.available_delivery_options.some((option) => (option.price?.amount ?? 0) === 0);
+}
+
+/**
+ * The basket's price lines: Sub total, Delivery, VAT (only when prices exclude it),
+ * Bud rewards, discounts and the Total the shopper pays.
+ */
+export function BasketTotals({ basket }: { basket: BasketView }) {
+  const excludeTax = basket.prices_exclude_tax;
+  const total = basket.discounted_prices?.total ?? basket.prices.total;
+  const chosen = basket.delivery_option
+    ? basket.available_delivery_options.find((option) => option.id === basket.delivery_option?.id)
+    : undefined;
+  const buds = basket.loyalty_points;
+
+  return (
+    <>
+      <dl className="basket-totals">
+        <div className="basket-totals__row">
+          <dt>Sub total</dt>
+          <dd>{priceLabel(basket.prices.items, excludeTax)}</dd>
+        </div>
+        <div className="basket-totals__row">
+          <dt>
+            Delivery
+            {chosen && <span className="basket-totals__note">{chosen.name}</span>}
+          </dt>
+          <dd>
+            {basket.delivery_option ? (
+              summaryLabel(basket.prices.delivery, excludeTax)
+            ) : (
+              <span className="basket-totals__pending">Calculated at checkout</span>
+            )}
+          </dd>
+        </div>
+        {excludeTax && (
+          <div className="basket-totals__row">
+            <dt>VAT</dt>
+            <dd>{total.tax.label}</dd>
+          </div>
+        )}
+        {buds.using && buds.discount.amount > 0 && (
+          <div className="basket-totals__row basket-totals__row--saving">
+            <dt>Bud rewards</dt>
+            <dd>{discountLabel(buds.discount.amount)}</dd>
+          </div>
+        )}
+        {basket.discounts.map((discount) => (
+          <div key={discount.label} className="basket-totals__row basket-totals__row--saving">
+            <dt>
+              Discount
+              <span className="basket-totals__note">{discount.label}</span>
+            </dt>
+            <dd>{discount.amount_label}</dd>
+          </div>
+        ))}
+        <div className="basket-totals__row basket-totals__row--total">
+          <dt>Total</dt>
+          <dd>{total.label}</dd>
+        </div>
+      </dl>
+      {!excludeTax && <p className="basket-totals__vat">Prices include VAT</p>}
+    </>
+  );
+}

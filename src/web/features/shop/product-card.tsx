@@ -1,0 +1,78 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import type { FamilyView } from '../../../domain/api/catalogue.ts';
+import { trackProductClick } from '../../lib/analytics.ts';
+import { saveProductClick } from '../../lib/product-clicks.ts';
+import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
+import './shop.css';
+
+/** Image slot widths of the grid's columns (see .product-grid in shop.css). */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1200px) 280px, (min-width: 900px) 31vw, (min-width: 560px) 47vw, 100vw';
+
+export interface ProductCardProps {
+  product: FamilyView;
+  /** The analytics list the card is shown in ('Home page', 'Category: Trees'). */
+  listName: string;
+  /** 1-based place in the list. */
+  position: number;
+  /** Load the image straight away (cards above the fold). */
+  eager?: boolean;
+}
+
+/** One product in a list: picture, name linking to the product page, price and badges. */
+export function ProductCard({ product, listName, position, eager = false }: ProductCardProps) {
+  const nameId = useId();
+  const price = cardPrice(product);
+  const badges = cardBadges(product);
+  const image = product.preview_image;
+
+  const onClick = () => {
+    // Analytics must never stop a shopper reaching the product, so failures are swallowed.
+    try {
+      trackProductClick(analyticsProduct(product), listName, position);
+      saveProductClick(product.id, { list: listName, position });
+    } catch (error) {
+      console.warn('Could not record the product click', error);
+    }
+  };
+
+  return (
+    <article className="product-card" aria-labelledby={nameId}>
+      <h3 className="product-card__name" id={nameId}>
+        <Link to={product.url} className="product-card__link" onClick={onClick}>
+          {product.name}
+        </Link>
+      </h3>
+      <div className="product-card__media">
+        <img
+          src={image.src}
+          srcSet={image.srcset}
+          sizes={CARD_IMAGE_SIZES}
+          alt={image.alt}
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {badges.length > 0 && (
+          <ul className="product-card__badges">
+            {badges.map((badge) => (
+              <li key={badge.label} className={`badge badge--${badge.tone}`}>
+                {badge.label}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <p className="product-card__category">{product.primary_category.name}</p>
+      {product.preorder && (
+        <p className="product-card__restock">{restockLabel(product.restock_date)}</p>
+      )}
+      <p className="product-card__price">
+        {price.from && <span className="product-card__from">from </span>}
+        {price.label}
+      </p>
+    </article>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * The browser's client for /api/v1: JSON in and out, cookies sent, and every
+ * error reply turned into an ApiError carrying the catalogue's type, message and
+ * per-field errors.
+ */
+import { shopperMessage, type FieldErrors } from '../../domain/errors.ts';
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly type: string | undefined,
+    message: string,
+    readonly errors: FieldErrors | undefined,
+  ) {
+    super(message);
+  }
+
+  /** True for a 422 with per-field messages. */
+  get isValidation(): boolean {
+    return this.type === 'validation' && this.errors !== undefined;
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Calls the API and returns the reply's `data`. */
+export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/v1${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'network_error',
+      'We could not reach the shop. Please check your connection and try again.',
+      undefined,
+    );
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!response.ok) {
+    const reply = (parsed ?? {}) as { error_type?: string; message?: string; errors?: FieldErrors };
+    throw new ApiError(
+      response.status,
+      reply.error_type,
+      shopperMessage({
+        status: response.status,
+        ...(reply.error_type ? { error_type: reply.error_type } : {}),
+        ...(reply.message ? { message: reply.message } : {}),
+      }),
+      reply.errors,
+    );
+  }
+  return (parsed as { data: T }).data;
+}
