@@ -9,6 +9,8 @@ export default defineConfig({
     emptyOutDir: true,
     // bench/bundle reads it to tell which files each route loads first.
     manifest: true,
+    // Every browser we support preloads modules natively.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
