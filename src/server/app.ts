@@ -6,7 +6,12 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { CaptchaVerifier } from './adapters/captcha/port.ts';
+import { testModeVerifier } from './adapters/captcha/test-mode.ts';
+import { outboxMailer } from './adapters/email/outbox.ts';
+import type { Mailer } from './adapters/email/port.ts';
 import type { Db } from './db/client.ts';
+import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
@@ -21,6 +26,14 @@ import { deliveryService } from './modules/delivery/delivery.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
 import { promotionRepository } from './modules/offers/promotion.repository.ts';
 import { voucherRepository } from './modules/offers/voucher.repository.ts';
+import { authRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { authService } from './modules/auth/auth.service.ts';
+import { rateLimitRepository } from './modules/auth/rate-limit.repository.ts';
+import { addressRepository } from './modules/user/address.repository.ts';
+import { loyaltyRepository } from './modules/user/loyalty.repository.ts';
+import { userRoutes } from './modules/user/user.routes.ts';
+import { userService } from './modules/user/user.service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -35,6 +48,12 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** The clock, for tests of dated vouchers and promotions. */
   now?: () => Date;
+  /** Captcha verification; test mode (Turnstile's dummy token) by default. */
+  captcha?: CaptchaVerifier;
+  /** Outgoing email; the outbox table by default. */
+  mailer?: Mailer;
+  /** The shop's public address, for links in emails. */
+  publicUrl?: string;
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -74,6 +93,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheMs,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const captcha = deps.captcha ?? testModeVerifier({});
+  const mailer = deps.mailer ?? outboxMailer(deps.db);
+  const users = authRepository(deps.db);
+  const loyalty = loyaltyRepository(deps.db);
+  const auth = authService({
+    repository: users,
+    rateLimits: rateLimitRepository(deps.db),
+    captcha,
+    mailer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    log: app.log,
+  });
+  const userAccounts = userService({
+    users,
+    addresses: addressRepository(deps.db),
+    loyalty,
+    auth,
+  });
+  registerAuthentication(app, (token) => auth.userForToken(token));
+
   const baskets = basketService({
     repository: basketRepository(deps.db),
     catalogue,
@@ -85,8 +124,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       catalogueRoutes(api, { catalogue });
-      basketRoutes(api, { baskets, secureCookies: deps.secureCookies ?? false });
+      basketRoutes(api, {
+        baskets,
+        secureCookies: deps.secureCookies ?? false,
+        budsOf: (userId) => loyalty.balance(userId),
+      });
+      authRoutes(api, { auth });
+      userRoutes(api, { users: userAccounts });
       api.get('/health', async () => ({ data: { status: 'ok' } }));
+      // What the browser needs to know about the vendors in use (never a secret).
+      api.get('/config', async () => ({
+        data: { captcha: { mode: captcha.mode, site_key: captcha.siteKey } },
+      }));
     },
     { prefix: '/api/v1' },
   );

@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 
 /** Where `npm run build` puts the web app. */
@@ -40,6 +41,8 @@ export async function startServer(config: AppConfig) {
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (await seedDemoData(handle.db)) app.log.info('demo catalogue loaded');
+  const accounts = await seedDemoAccounts(handle.db);
+  if (accounts) app.log.info({ accounts }, 'demo accounts added');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -19,6 +19,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '003-baskets.sql',
       '004-basket-line-unique.sql',
       '005-basket-version.sql',
+      '006-accounts.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -134,6 +134,7 @@ export interface BasketsTable {
   voucher_code: string | null;
   use_loyalty_points: Generated<boolean>;
   version: Generated<number>;
+  user_id: number | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -145,6 +146,75 @@ export interface BasketItemsTable {
   quantity: number;
   related_item_id: number | null;
   created_at: CreatedAt;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  email_address: string;
+  password_hash: string;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  prices_exclude_tax: Generated<boolean>;
+  newsletter: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AuthTokensTable {
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Date | string;
+  used_at: Date | string | null;
+}
+
+export interface UserAddressesTable {
+  id: Generated<number>;
+  user_id: number;
+  address: Json<StoredAddress>;
+  default_delivery: Generated<boolean>;
+  default_billing: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface LoyaltyLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  change: number;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_start: Date | string;
+}
+
+export interface OutboxEmailsTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: CreatedAt;
+}
+
+export interface BasketSharesTable {
+  id: string;
+  basket_id: string;
+  created_at: CreatedAt;
+  expires_at: Date | string;
 }
 
 export interface SchemaMigrationsTable {
@@ -166,5 +236,13 @@ export interface Database {
   promotions: PromotionsTable;
   baskets: BasketsTable;
   basket_items: BasketItemsTable;
+  users: UsersTable;
+  auth_tokens: AuthTokensTable;
+  password_resets: PasswordResetsTable;
+  user_addresses: UserAddressesTable;
+  loyalty_ledger: LoyaltyLedgerTable;
+  rate_limits: RateLimitsTable;
+  outbox_emails: OutboxEmailsTable;
+  basket_shares: BasketSharesTable;
   schema_migrations: SchemaMigrationsTable;
 }

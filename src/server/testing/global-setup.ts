@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
+import { seedDemoAccounts } from '../db/seed/demo-accounts.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
 import { TEST_DB_PREFIX, adminUrl, databaseUrl } from './test-databases.ts';
 
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
   const pglite = await openDatabase({ kind: 'pglite' });
   await migrate(pglite);
   await seedDemoData(pglite.db);
+  await seedDemoAccounts(pglite.db);
   const dump = await pglite.dump?.();
   await pglite.close();
   if (!dump) throw new Error('PGlite handle cannot dump');
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
     const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
     await migrate(handle);
     await seedDemoData(handle.db);
+    await seedDemoAccounts(handle.db);
     await handle.close();
   }
   project.provide('postgresTemplate', template);

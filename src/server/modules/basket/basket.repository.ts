@@ -17,6 +17,8 @@ export interface BasketRecord {
   id: string;
   /** Bumped by every write: tells whether a cached view of the basket is current. */
   version: number;
+  /** The customer it belongs to, or null for a guest's basket. */
+  user_id: number | null;
   email_address: string | null;
   delivery_address: StoredAddress | null;
   billing_address: StoredAddress | null;
@@ -54,6 +56,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         .select((eb) => [
           'b.id',
           'b.version',
+          'b.user_id',
           'b.email_address',
           'b.delivery_address',
           'b.billing_address',
@@ -77,19 +80,54 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return row;
     },
 
-    /** An open basket's version, or undefined when there is none. */
-    async versionOf(id: string): Promise<number | undefined> {
-      const row = await db
+    /** An open basket's version and owner, or undefined when there is none. */
+    async versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined> {
+      return db
         .selectFrom('baskets')
-        .select('version')
+        .select(['version', 'user_id'])
         .where('id', '=', id)
         .where('status', '=', 'open')
         .executeTakeFirst();
-      return row?.version;
     },
 
-    async create(id: string): Promise<void> {
-      await db.insertInto('baskets').values({ id }).execute();
+    /** The id of a customer's most recently changed open basket. */
+    async latestOpenOf(userId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('baskets')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'open')
+        .orderBy('updated_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.id;
+    },
+
+    async create(id: string, userId: number | null = null): Promise<void> {
+      await db.insertInto('baskets').values({ id, user_id: userId }).execute();
+    },
+
+    /** Gives a guest's basket to a customer. */
+    async claim(id: string, userId: number): Promise<void> {
+      await db
+        .updateTable('baskets')
+        .set({ user_id: userId, version: sql<number>`version + 1`, updated_at: sql<string>`now()` })
+        .where('id', '=', id)
+        .where('user_id', 'is', null)
+        .execute();
+    },
+
+    /** Closes a basket whose items were merged into another. */
+    async markMerged(id: string): Promise<void> {
+      await db
+        .updateTable('baskets')
+        .set({
+          status: 'merged',
+          version: sql<number>`version + 1`,
+          updated_at: sql<string>`now()`,
+        })
+        .where('id', '=', id)
+        .execute();
     },
 
     async update(id: string, changes: BasketChanges): Promise<void> {
@@ -164,8 +202,11 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
 
 export interface BasketRepository {
   findOpen(id: string): Promise<BasketRecord | undefined>;
-  versionOf(id: string): Promise<number | undefined>;
-  create(id: string): Promise<void>;
+  versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined>;
+  latestOpenOf(userId: number): Promise<string | undefined>;
+  create(id: string, userId?: number | null): Promise<void>;
+  claim(id: string, userId: number): Promise<void>;
+  markMerged(id: string): Promise<void>;
   update(id: string, changes: BasketChanges): Promise<void>;
   addToLine(
     basketId: string,

@@ -9,6 +9,7 @@ import {
   itemIdFromPath,
   type BasketResult,
   type BasketService,
+  type BasketViewer,
 } from './basket.service.ts';
 
 export const BASKET_COOKIE = 'everbloom_basket';
@@ -36,9 +37,24 @@ function basketIdOf(request: FastifyRequest): string | null {
 
 export function basketRoutes(
   app: FastifyInstance,
-  deps: { baskets: BasketService; secureCookies: boolean },
+  deps: {
+    baskets: BasketService;
+    secureCookies: boolean;
+    /** The customer's buds, for signed-in viewers. */
+    budsOf: (userId: number) => Promise<number>;
+  },
 ) {
   const { baskets } = deps;
+
+  async function viewerOf(request: FastifyRequest): Promise<BasketViewer> {
+    const user = request.user;
+    if (!user) return GUEST_VIEWER;
+    return {
+      userId: user.id,
+      pricesExcludeTax: user.prices_exclude_tax,
+      loyaltyAvailable: await deps.budsOf(user.id),
+    };
+  }
 
   function send(response: FastifyReply, sentId: string | null, result: BasketResult) {
     if (result.basketId && result.basketId !== sentId) {
@@ -57,13 +73,14 @@ export function basketRoutes(
       .send(body(result.basket));
   }
 
-  /** Registers a basket route: the handler gets the browser's basket id. */
+  /** Registers a basket route: the handler gets the browser's basket id and the viewer. */
   function route<P extends Record<string, string> = Record<string, never>>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
     handler: (
       basketId: string | null,
       request: FastifyRequest<{ Params: P }>,
+      viewer: BasketViewer,
     ) => Promise<BasketResult>,
   ) {
     app.route<{ Params: P }>({
@@ -71,26 +88,30 @@ export function basketRoutes(
       url,
       handler: async (request, response) => {
         const basketId = basketIdOf(request);
-        return send(response, basketId, await handler(basketId, request));
+        return send(response, basketId, await handler(basketId, request, await viewerOf(request)));
       },
     });
   }
 
-  route('GET', '/basket', (id) => baskets.get(id, GUEST_VIEWER));
-  route('POST', '/basket', (id, request) => baskets.addItem(id, request.body, GUEST_VIEWER));
-  route('PUT', '/basket/details', (id, request) =>
-    baskets.updateDetails(id, request.body, GUEST_VIEWER),
+  route('GET', '/basket', (id, _request, viewer) => baskets.get(id, viewer));
+  route('POST', '/basket', (id, request, viewer) => baskets.addItem(id, request.body, viewer));
+  route('POST', '/basket/acquire', (id, _request, viewer) => baskets.acquire(id, viewer));
+  route('PUT', '/basket/details', (id, request, viewer) =>
+    baskets.updateDetails(id, request.body, viewer),
   );
-  route('PUT', '/basket/delivery', (id, request) =>
-    baskets.setDeliveryOption(id, request.body, GUEST_VIEWER),
+  route('PUT', '/basket/delivery', (id, request, viewer) =>
+    baskets.setDeliveryOption(id, request.body, viewer),
   );
-  route('PUT', '/basket/voucher', (id, request) =>
-    baskets.setVoucher(id, request.body, GUEST_VIEWER),
+  route('PUT', '/basket/voucher', (id, request, viewer) =>
+    baskets.setVoucher(id, request.body, viewer),
   );
-  route<{ id: string }>('PATCH', '/basket/:id', (id, request) =>
-    baskets.updateItem(id, itemIdFromPath(request.params.id), request.body, GUEST_VIEWER),
+  route('PUT', '/basket/loyalty', (id, request, viewer) =>
+    baskets.setLoyalty(id, request.body, viewer),
   );
-  route<{ id: string }>('DELETE', '/basket/:id', (id, request) =>
-    baskets.removeItem(id, itemIdFromPath(request.params.id), GUEST_VIEWER),
+  route<{ id: string }>('PATCH', '/basket/:id', (id, request, viewer) =>
+    baskets.updateItem(id, itemIdFromPath(request.params.id), request.body, viewer),
+  );
+  route<{ id: string }>('DELETE', '/basket/:id', (id, request, viewer) =>
+    baskets.removeItem(id, itemIdFromPath(request.params.id), viewer),
   );
 }

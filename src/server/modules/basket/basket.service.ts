@@ -30,6 +30,7 @@ import {
   addItemSchema,
   basketEmailSchema,
   deliveryChoiceSchema,
+  loyaltyChoiceSchema,
   MAX_LINE_QUANTITY,
   updateItemSchema,
   voucherChoiceSchema,
@@ -48,11 +49,22 @@ import type { BasketChanges, BasketRecord, BasketRepository } from './basket.rep
 
 /** Who is looking at the basket: decides tax display and buds. */
 export interface BasketViewer {
+  /** The signed-in customer, or null for a guest. */
+  userId: number | null;
   pricesExcludeTax: boolean;
   loyaltyAvailable: number;
 }
 
-export const GUEST_VIEWER: BasketViewer = { pricesExcludeTax: false, loyaltyAvailable: 0 };
+export const GUEST_VIEWER: BasketViewer = {
+  userId: null,
+  pricesExcludeTax: false,
+  loyaltyAvailable: 0,
+};
+
+/** A customer's basket is theirs alone; a guest's belongs to whoever holds its cookie. */
+function mayUse(basket: { user_id: number | null }, viewer: BasketViewer): boolean {
+  return basket.user_id === null || basket.user_id === viewer.userId;
+}
 
 /** A basket id (possibly newly created) and its view. */
 export interface BasketResult {
@@ -95,7 +107,7 @@ export function basketService(deps: {
   // are unchanged, and for no longer than the reference-data cache lasts.
   const views = new Map<string, CachedView>();
   const viewerKey = (viewer: BasketViewer) =>
-    `${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`;
+    `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`;
 
   async function cachedView(basketId: string, version: number, viewer: BasketViewer) {
     const hit = views.get(basketId);
@@ -132,16 +144,34 @@ export function basketService(deps: {
     });
   }
 
-  async function openBasket(basketId: string | null): Promise<BasketRecord | undefined> {
-    return basketId ? repository.findOpen(basketId) : undefined;
+  /**
+   * The browser's basket if this viewer may use it, else the signed-in customer's
+   * latest open basket, else none.
+   */
+  async function openBasket(
+    basketId: string | null,
+    viewer: BasketViewer,
+  ): Promise<BasketRecord | undefined> {
+    if (basketId) {
+      const basket = await repository.findOpen(basketId);
+      if (basket && mayUse(basket, viewer)) return basket;
+    }
+    if (viewer.userId !== null) {
+      const own = await repository.latestOpenOf(viewer.userId);
+      if (own) return repository.findOpen(own);
+    }
+    return undefined;
   }
 
   /** The open basket, created when there is none (first write). */
-  async function ensureBasket(basketId: string | null): Promise<BasketRecord> {
-    const existing = await openBasket(basketId);
+  async function ensureBasket(
+    basketId: string | null,
+    viewer: BasketViewer,
+  ): Promise<BasketRecord> {
+    const existing = await openBasket(basketId, viewer);
     if (existing) return existing;
     const id = randomUUID();
-    await repository.create(id);
+    await repository.create(id, viewer.userId);
     const created = await repository.findOpen(id);
     if (!created) throw new Error('A new basket could not be read back');
     return created;
@@ -356,16 +386,73 @@ export function basketService(deps: {
   }
 
   return {
+    /**
+     * On login: the browser's guest basket becomes the customer's. When the customer
+     * already has an open basket, the guest basket's items (and discount code, when
+     * theirs has none) are merged into it and the guest basket is closed.
+     */
+    async acquire(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
+      const userId = viewer.userId;
+      if (userId === null) throw new AppError('unauthorized');
+      const guest = basketId ? await repository.findOpen(basketId) : undefined;
+      const ownId = await repository.latestOpenOf(userId);
+      if (guest && guest.user_id === null) {
+        if (!ownId) {
+          await repository.claim(guest.id, userId);
+          return result(guest.id, viewer);
+        }
+        await repository.transaction(async (trx) => {
+          for (const item of guest.items) {
+            const quantity = await trx.addToLine(ownId, {
+              product_id: item.product_id,
+              quantity: item.quantity,
+              related_item_id: null,
+            });
+            if (quantity > MAX_LINE_QUANTITY) {
+              const own = await trx.findOpen(ownId);
+              const line = own?.items.find(
+                (i) => i.product_id === item.product_id && i.related_item_id === null,
+              );
+              if (line) await trx.setQuantity(ownId, line.id, MAX_LINE_QUANTITY);
+            }
+          }
+          const own = await trx.findOpen(ownId);
+          if (guest.voucher_code && !own?.voucher_code) {
+            await trx.update(ownId, { voucher_code: guest.voucher_code });
+          }
+          await trx.markMerged(guest.id);
+        });
+      }
+      if (ownId) return result(ownId, viewer);
+      return { basketId: null, basket: await buildView(undefined, viewer) };
+    },
+
+    /** Spends (or stops spending) the customer's buds on this basket. */
+    async setLoyalty(
+      basketId: string | null,
+      body: unknown,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
+      if (viewer.userId === null) throw new AppError('unauthorized');
+      const input = parseInput(loyaltyChoiceSchema, objectBody(body));
+      const basket = await ensureBasket(basketId, viewer);
+      await repository.update(basket.id, { use_loyalty_points: input.use_loyalty_points });
+      return result(basket.id, viewer);
+    },
+
     /** The basket for this browser; an empty one when it has none yet. */
     async get(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
       if (basketId && deps.viewCacheMs > 0) {
         const version = await repository.versionOf(basketId);
-        if (version === undefined)
+        if (version === undefined && viewer.userId === null)
           return { basketId: null, basket: await buildView(undefined, viewer) };
-        const cached = await cachedView(basketId, version, viewer);
+        const cached =
+          version !== undefined && mayUse(version, viewer)
+            ? await cachedView(basketId, version.version, viewer)
+            : undefined;
         if (cached) return { basketId, basket: cached };
       }
-      const basket = await openBasket(basketId);
+      const basket = await openBasket(basketId, viewer);
       return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer) };
     },
 
@@ -386,7 +473,7 @@ export function basketService(deps: {
       }
       if (!variation) throw validationError({ product_id: ['This product could not be found.'] });
 
-      const basket = await ensureBasket(basketId);
+      const basket = await ensureBasket(basketId, viewer);
       if (
         input.related_item_id !== null &&
         !basket.items.some((i) => i.id === input.related_item_id)
@@ -422,7 +509,7 @@ export function basketService(deps: {
       viewer: BasketViewer,
     ): Promise<BasketResult> {
       const input = parseInput(updateItemSchema, objectBody(body));
-      const basket = await openBasket(basketId);
+      const basket = await openBasket(basketId, viewer);
       const item = basket?.items.find((i) => i.id === itemId);
       if (!basket || !item) throw new AppError('not_found');
       const snapshot = await catalogue.snapshot();
@@ -439,7 +526,7 @@ export function basketService(deps: {
       itemId: number,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const basket = await openBasket(basketId);
+      const basket = await openBasket(basketId, viewer);
       if (!basket || !(await repository.removeItem(basket.id, itemId))) {
         throw new AppError('not_found');
       }
@@ -452,7 +539,7 @@ export function basketService(deps: {
       viewer: BasketViewer,
     ): Promise<BasketResult> {
       const input = objectBody(body);
-      const current = await openBasket(basketId);
+      const current = await openBasket(basketId, viewer);
       const errors: FieldErrors = {};
       const changes: BasketChanges = {};
 
@@ -504,7 +591,7 @@ export function basketService(deps: {
       }
 
       if (Object.keys(errors).length > 0) throw validationError(errors);
-      const basket = current ?? (await ensureBasket(null));
+      const basket = current ?? (await ensureBasket(null, viewer));
       if (Object.keys(changes).length > 0) await repository.update(basket.id, changes);
       return result(basket.id, viewer);
     },
@@ -515,7 +602,7 @@ export function basketService(deps: {
       viewer: BasketViewer,
     ): Promise<BasketResult> {
       const input = parseInput(deliveryChoiceSchema, objectBody(body));
-      const basket = await openBasket(basketId);
+      const basket = await openBasket(basketId, viewer);
       const view = await buildView(basket, viewer);
       if (
         !basket ||
@@ -535,7 +622,9 @@ export function basketService(deps: {
     ): Promise<BasketResult> {
       const input = parseInput(voucherChoiceSchema, objectBody(body));
       const basket =
-        input.voucher_code === null ? await openBasket(basketId) : await ensureBasket(basketId);
+        input.voucher_code === null
+          ? await openBasket(basketId, viewer)
+          : await ensureBasket(basketId, viewer);
       if (!basket) return { basketId: null, basket: await buildView(undefined, viewer) };
       await repository.update(basket.id, { voucher_code: input.voucher_code });
       return result(basket.id, viewer);

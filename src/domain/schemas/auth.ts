@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { emailSchema } from './email.ts';
+import { TITLES } from './address.ts';
+import { requiredText } from './text.ts';
+
+/** Shortest password accepted (spec section 9). */
+export const PASSWORD_MIN_LENGTH = 6;
+/** Longest password accepted (argon2 input is bounded to keep hashing cheap). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const CAPTCHA_FIELD = 'cf-turnstile-response';
+export const CAPTCHA_MISSING_MESSAGE = 'Please complete the security check';
+
+const passwordSchema = z
+  .string({ error: 'Required' })
+  .min(1, 'Required')
+  .min(PASSWORD_MIN_LENGTH, `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+  .max(PASSWORD_MAX_LENGTH, `Passwords must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+
+const captchaSchema = z
+  .string({ error: CAPTCHA_MISSING_MESSAGE })
+  .min(1, CAPTCHA_MISSING_MESSAGE)
+  .max(2048, CAPTCHA_MISSING_MESSAGE);
+
+/** Where to go after logging in: a path on this site only. */
+const redirectSchema = z
+  .string()
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'Please use a page on this site')
+  .max(512)
+  .nullish()
+  .transform((value) => value ?? null);
+
+/** The login payload (spec section 3): email, password, cf-turnstile-response. */
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: passwordSchema,
+  [CAPTCHA_FIELD]: captchaSchema,
+  redirect_uri: redirectSchema,
+});
+export type LoginInput = z.output<typeof loginSchema>;
+
+/** The login form in the browser: the captcha token is checked by the widget's state. */
+export const loginFormSchema = loginSchema.pick({ email: true, password: true });
+
+export const registerSchema = z.object({
+  title: z.enum(TITLES, { error: 'Please select an option' }).nullish(),
+  first_name: requiredText('Please enter your first name', 50),
+  last_name: requiredText('Please enter your last name', 50),
+  email: emailSchema,
+  password: passwordSchema,
+  newsletter: z.boolean().default(false),
+  [CAPTCHA_FIELD]: captchaSchema,
+});
+
+export const resetRequestSchema = z.object({
+  email: emailSchema,
+  [CAPTCHA_FIELD]: captchaSchema,
+});
+
+export const resetConfirmSchema = z.object({
+  token: z.string({ error: 'This link is not valid' }).min(16, 'This link is not valid').max(200),
+  password: passwordSchema,
+});
+
+export const changePasswordSchema = z.object({
+  current_password: z.string({ error: 'Required' }).min(1, 'Required').max(PASSWORD_MAX_LENGTH),
+  password: passwordSchema,
+});
+
+export const personalSchema = z.object({
+  title: z.enum(TITLES, { error: 'Please select an option' }).nullish(),
+  first_name: requiredText('Please enter your first name', 50),
+  last_name: requiredText('Please enter your last name', 50),
+});
+
+export const taxPreferenceSchema = z.object({
+  prices_exclude_tax: z.boolean({ error: 'Please choose yes or no' }),
+});
+
+export const newsletterSchema = z.object({
+  newsletter: z.boolean({ error: 'Please choose yes or no' }),
+});

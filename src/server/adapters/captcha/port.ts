@@ -1,0 +1,24 @@
+/**
+ * The captcha port: verifies a token a captcha widget gave the browser. Adapters:
+ * Cloudflare Turnstile's siteverify (turnstile.ts) and an offline test mode that
+ * mirrors Turnstile's dummy keys (test-mode.ts).
+ */
+
+/** Turnstile's documented dummy token, issued by its test sitekeys. */
+export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
+
+export type CaptchaResult =
+  | { success: true; action: string | null; hostname: string | null }
+  | { success: false; errorCodes: string[] };
+
+export interface CaptchaVerifier {
+  /** Which implementation this is ('turnstile' or 'test'), for logs and the page. */
+  readonly mode: 'turnstile' | 'test';
+  /** The sitekey the browser widget should use. */
+  readonly siteKey: string;
+  /**
+   * Checks `token` for `action` (e.g. 'login'). A token for another action, an expired,
+   * reused or forged token, or a missing one, is a failure with Turnstile's error codes.
+   */
+  verify(input: { token: string; action: string; remoteIp?: string }): Promise<CaptchaResult>;
+}

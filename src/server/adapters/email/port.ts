@@ -1,0 +1,16 @@
+/**
+ * The email port: sends a message. Adapters: SMTP through nodemailer (smtp.ts) and
+ * an outbox table (outbox.ts), the default, readable in development.
+ */
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  readonly mode: 'smtp' | 'outbox';
+  send(message: EmailMessage): Promise<void>;
+}

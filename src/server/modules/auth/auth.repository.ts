@@ -1,0 +1,146 @@
+/**
+ * The only code that reads and writes users' credentials: accounts, auth tokens and
+ * password reset links. Tokens and links are stored only as SHA-256 hashes.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+export interface UserRecord {
+  id: number;
+  email_address: string;
+  password_hash: string;
+  title: string | null;
+  first_name: string;
+  last_name: string;
+  prices_exclude_tax: boolean;
+  newsletter: boolean;
+}
+
+const userColumns = [
+  'id',
+  'email_address',
+  'password_hash',
+  'title',
+  'first_name',
+  'last_name',
+  'prices_exclude_tax',
+  'newsletter',
+] as const;
+
+export function authRepository(db: Db) {
+  return {
+    async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+      return db
+        .selectFrom('users')
+        .select(userColumns)
+        .where('email_address', '=', email)
+        .executeTakeFirst();
+    },
+
+    async findUserById(id: number): Promise<UserRecord | undefined> {
+      return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+    },
+
+    /** Creates an account; undefined when the email is taken. */
+    async createUser(user: {
+      email_address: string;
+      password_hash: string;
+      title: string | null;
+      first_name: string;
+      last_name: string;
+      newsletter: boolean;
+    }): Promise<UserRecord | undefined> {
+      return db
+        .insertInto('users')
+        .values(user)
+        .onConflict((conflict) => conflict.column('email_address').doNothing())
+        .returning(userColumns)
+        .executeTakeFirst();
+    },
+
+    async updateUser(
+      id: number,
+      changes: Partial<
+        Pick<
+          UserRecord,
+          | 'title'
+          | 'first_name'
+          | 'last_name'
+          | 'prices_exclude_tax'
+          | 'newsletter'
+          | 'password_hash'
+        >
+      >,
+    ): Promise<UserRecord | undefined> {
+      return db
+        .updateTable('users')
+        .set({ ...changes, updated_at: sql<string>`now()` })
+        .where('id', '=', id)
+        .returning(userColumns)
+        .executeTakeFirst();
+    },
+
+    async saveToken(tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
+      await db
+        .insertInto('auth_tokens')
+        .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt.toISOString() })
+        .execute();
+    },
+
+    /** The user of a live (unexpired, unrevoked) token. */
+    async userOfToken(tokenHash: string): Promise<UserRecord | undefined> {
+      return db
+        .selectFrom('auth_tokens as t')
+        .innerJoin('users as u', 'u.id', 't.user_id')
+        .select(userColumns.map((c) => `u.${c}` as const))
+        .where('t.token_hash', '=', tokenHash)
+        .where('t.revoked_at', 'is', null)
+        .where('t.expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+    },
+
+    async revokeToken(tokenHash: string): Promise<void> {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: sql<string>`now()` })
+        .where('token_hash', '=', tokenHash)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    /** Revokes every live token of a user (password change or reset). */
+    async revokeAllTokens(userId: number): Promise<void> {
+      await db
+        .updateTable('auth_tokens')
+        .set({ revoked_at: sql<string>`now()` })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    },
+
+    async saveResetLink(tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
+      await db
+        .insertInto('password_resets')
+        .values({ token_hash: tokenHash, user_id: userId, expires_at: expiresAt.toISOString() })
+        .execute();
+    },
+
+    /**
+     * Marks a reset link used and returns its user, atomically, if it is unused and
+     * unexpired; undefined otherwise (so a link works exactly once).
+     */
+    async useResetLink(tokenHash: string): Promise<number | undefined> {
+      const row = await db
+        .updateTable('password_resets')
+        .set({ used_at: sql<string>`now()` })
+        .where('token_hash', '=', tokenHash)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('user_id')
+        .executeTakeFirst();
+      return row?.user_id;
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof authRepository>;

@@ -1,0 +1,205 @@
+/**
+ * Logging in and out, registering, and resetting a forgotten password.
+ *
+ * Tokens are 32 random bytes, given to the browser once and stored only as a
+ * SHA-256 hash with an expiry; logging out revokes one, a password change or reset
+ * revokes all. Passwords are hashed with argon2id. Failed logins are counted per
+ * account and per address; past the limit, logins are refused with rate_limit
+ * before any password is checked.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import type { LoginResult } from '../../../domain/api/user.ts';
+import { AppError, validationError } from '../../../domain/errors.ts';
+import {
+  CAPTCHA_FIELD,
+  CAPTCHA_MISSING_MESSAGE,
+  loginSchema,
+  registerSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+} from '../../../domain/schemas/auth.ts';
+import type { CaptchaVerifier } from '../../adapters/captcha/port.ts';
+import type { Mailer } from '../../adapters/email/port.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import type { AuthRepository, UserRecord } from './auth.repository.ts';
+import type { RateLimitRepository } from './rate-limit.repository.ts';
+
+export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** Failed logins allowed per account, and per address, in a window. */
+export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowS: 15 * 60 } as const;
+/** Reset emails allowed per account and per address in a window (no email bombing). */
+export const RESET_LIMITS = { perAccount: 3, perAddress: 10, windowS: 60 * 60 } as const;
+
+/** The reply to every reset request, whether or not the account exists. */
+export const RESET_REQUESTED_MESSAGE =
+  'If an account exists for that email address, we have emailed a link to reset your password.';
+export const RESET_DONE_MESSAGE =
+  'Your password has been changed. Please log in with your new password.';
+export const RESET_LINK_INVALID =
+  'This link has expired or has already been used. Please request a new one.';
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+// Checked against when an email has no account, so a miss takes as long as a hit.
+const DECOY_HASH = hash('decoy-password-for-timing');
+
+export const hashPassword = (password: string) => hash(password);
+
+export function authService(deps: {
+  repository: AuthRepository;
+  rateLimits: RateLimitRepository;
+  captcha: CaptchaVerifier;
+  mailer: Mailer;
+  /** The shop's public address, for links in emails (e.g. https://everbloom.example). */
+  publicUrl: string;
+  log: { warn(object: object, message: string): void };
+}) {
+  const { repository, rateLimits, captcha } = deps;
+
+  async function checkCaptcha(token: string, action: string, remoteIp: string) {
+    const result = await captcha.verify({ token, action, remoteIp });
+    if (!result.success) {
+      throw validationError({ [CAPTCHA_FIELD]: [CAPTCHA_MISSING_MESSAGE] });
+    }
+  }
+
+  async function issueToken(user: UserRecord): Promise<string> {
+    const token = newToken();
+    await repository.saveToken(hashToken(token), user.id, new Date(Date.now() + TOKEN_TTL_MS));
+    return token;
+  }
+
+  return {
+    /** The user a bearer token belongs to, if it is live. */
+    async userForToken(token: string): Promise<UserRecord | undefined> {
+      if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return undefined;
+      return repository.userOfToken(hashToken(token));
+    },
+
+    async login(
+      body: unknown,
+      context: { remoteIp: string; signedIn: boolean },
+    ): Promise<LoginResult> {
+      if (context.signedIn) throw new AppError('authorized');
+      const input = parseInput(loginSchema, objectBody(body));
+      const accountKey = `login:account:${input.email}`;
+      const addressKey = `login:address:${context.remoteIp}`;
+      const [accountFailures, addressFailures] = await Promise.all([
+        rateLimits.count(accountKey, LOGIN_LIMITS.windowS),
+        rateLimits.count(addressKey, LOGIN_LIMITS.windowS),
+      ]);
+      if (
+        accountFailures >= LOGIN_LIMITS.perAccount ||
+        addressFailures >= LOGIN_LIMITS.perAddress
+      ) {
+        deps.log.warn({ email: input.email, remoteIp: context.remoteIp }, 'login rate limited');
+        throw new AppError('rate_limit');
+      }
+      await checkCaptcha(input[CAPTCHA_FIELD], 'login', context.remoteIp);
+
+      const user = await repository.findUserByEmail(input.email);
+      const ok = await verify(user?.password_hash ?? (await DECOY_HASH), input.password);
+      if (!user || !ok) {
+        await Promise.all([
+          rateLimits.hit(accountKey, LOGIN_LIMITS.windowS),
+          rateLimits.hit(addressKey, LOGIN_LIMITS.windowS),
+        ]);
+        throw new AppError('invalid_login');
+      }
+      await rateLimits.clear(accountKey);
+      const token = await issueToken(user);
+      return input.redirect_uri ? { token, redirect_uri: input.redirect_uri } : { token };
+    },
+
+    async logout(token: string | null): Promise<void> {
+      if (token) await repository.revokeToken(hashToken(token));
+    },
+
+    async register(
+      body: unknown,
+      context: { remoteIp: string; signedIn: boolean },
+    ): Promise<LoginResult> {
+      if (context.signedIn) throw new AppError('authorized');
+      const input = parseInput(registerSchema, objectBody(body));
+      await checkCaptcha(input[CAPTCHA_FIELD], 'register', context.remoteIp);
+      const user = await repository.createUser({
+        email_address: input.email,
+        password_hash: await hashPassword(input.password),
+        title: input.title ?? null,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        newsletter: input.newsletter,
+      });
+      if (!user)
+        throw new AppError('email_exists', {
+          errors: { email: ['A registered user with that email address already exists.'] },
+        });
+      return { token: await issueToken(user) };
+    },
+
+    /** Emails a single-use link when the account exists; the reply is always the same. */
+    async requestReset(body: unknown, context: { remoteIp: string }): Promise<{ message: string }> {
+      const input = parseInput(resetRequestSchema, objectBody(body));
+      await checkCaptcha(input[CAPTCHA_FIELD], 'reset_password', context.remoteIp);
+      const [perAccount, perAddress] = await Promise.all([
+        rateLimits.hit(`reset:account:${input.email}`, RESET_LIMITS.windowS),
+        rateLimits.hit(`reset:address:${context.remoteIp}`, RESET_LIMITS.windowS),
+      ]);
+      if (perAddress > RESET_LIMITS.perAddress) throw new AppError('rate_limit');
+      const user = await repository.findUserByEmail(input.email);
+      if (user && perAccount <= RESET_LIMITS.perAccount) {
+        const token = newToken();
+        await repository.saveResetLink(
+          hashToken(token),
+          user.id,
+          new Date(Date.now() + RESET_LINK_TTL_MS),
+        );
+        const link = `${deps.publicUrl}/login/reset-password?token=${encodeURIComponent(token)}`;
+        try {
+          await deps.mailer.send({
+            to: user.email_address,
+            subject: 'Reset your Everbloom password',
+            text:
+              `Hello ${user.first_name},\n\nWe received a request to reset your Everbloom password. ` +
+              `Use this link within the next hour to choose a new one:\n\n${link}\n\n` +
+              `If you did not ask for this, you can ignore this email: your password will not change.\n\nEverbloom`,
+          });
+        } catch (error) {
+          // The reply must not reveal whether the account exists, so a failure is logged.
+          deps.log.warn({ err: error }, 'password reset email could not be sent');
+        }
+      }
+      return { message: RESET_REQUESTED_MESSAGE };
+    },
+
+    /** Sets a new password from a reset link (once), revoking every session. */
+    async confirmReset(body: unknown): Promise<{ message: string }> {
+      const input = parseInput(resetConfirmSchema, objectBody(body));
+      const userId = await repository.useResetLink(hashToken(input.token));
+      if (userId === undefined) throw validationError({ token: [RESET_LINK_INVALID] });
+      await repository.updateUser(userId, { password_hash: await hashPassword(input.password) });
+      await repository.revokeAllTokens(userId);
+      return { message: RESET_DONE_MESSAGE };
+    },
+
+    /** Changes the password, revoking every session, and returns a new token. */
+    async changePassword(
+      user: UserRecord,
+      currentPassword: string,
+      password: string,
+    ): Promise<LoginResult> {
+      if (!(await verify(user.password_hash, currentPassword))) {
+        throw validationError({ current_password: ['Your current password is not correct'] });
+      }
+      await repository.updateUser(user.id, { password_hash: await hashPassword(password) });
+      await repository.revokeAllTokens(user.id);
+      return { token: await issueToken(user) };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

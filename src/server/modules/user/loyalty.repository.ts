@@ -1,0 +1,23 @@
+/** The only code that reads and writes the buds (loyalty points) ledger. */
+import type { Db } from '../../db/client.ts';
+
+export function loyaltyRepository(db: Db) {
+  return {
+    /** The user's buds: the sum of the ledger. */
+    async balance(userId: number): Promise<number> {
+      const row = await db
+        .selectFrom('loyalty_ledger')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('change'), eb.lit(0)).as('buds'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(row?.buds ?? 0);
+    },
+
+    /** Records buds earned (positive) or spent (negative). */
+    async record(userId: number, change: number, reason: string): Promise<void> {
+      await db.insertInto('loyalty_ledger').values({ user_id: userId, change, reason }).execute();
+    },
+  };
+}
+
+export type LoyaltyRepository = ReturnType<typeof loyaltyRepository>;

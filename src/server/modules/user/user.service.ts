@@ -1,0 +1,161 @@
+/**
+ * A signed-in customer's profile, preferences, saved addresses and buds.
+ */
+import { z } from 'zod';
+import type { SavedAddressView, UserView } from '../../../domain/api/user.ts';
+import { AppError, validationError } from '../../../domain/errors.ts';
+import { addressSchema, fullName } from '../../../domain/schemas/address.ts';
+import {
+  changePasswordSchema,
+  newsletterSchema,
+  personalSchema,
+  taxPreferenceSchema,
+} from '../../../domain/schemas/auth.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import type { AuthRepository, UserRecord } from '../auth/auth.repository.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { AddressRepository, SavedAddressRecord } from './address.repository.ts';
+import type { LoyaltyRepository } from './loyalty.repository.ts';
+
+const savedAddressSchema = addressSchema.extend({
+  default_delivery: z.boolean({ error: 'Please choose yes or no' }).optional(),
+  default_billing: z.boolean({ error: 'Please choose yes or no' }).optional(),
+});
+
+const idField = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
+  z.number({ error: 'Please choose one of your saved addresses' }).int().positive().nullish(),
+);
+
+const defaultsSchema = z.object({
+  default_delivery_address_id: idField,
+  default_billing_address_id: idField,
+});
+
+function addressView(record: SavedAddressRecord): SavedAddressView | null {
+  const parsed = addressSchema.safeParse(record.address);
+  if (!parsed.success) return null;
+  return {
+    id: record.id,
+    ...parsed.data,
+    full_name: fullName(parsed.data),
+    default_delivery: record.default_delivery,
+    default_billing: record.default_billing,
+  };
+}
+
+export function userService(deps: {
+  users: AuthRepository;
+  addresses: AddressRepository;
+  loyalty: LoyaltyRepository;
+  auth: AuthService;
+}) {
+  const { users, addresses, loyalty } = deps;
+
+  async function view(user: UserRecord): Promise<UserView> {
+    return {
+      full_name: fullName({
+        title: user.title as never,
+        first_name: user.first_name,
+        last_name: user.last_name,
+      }),
+      email_address: user.email_address,
+      title: user.title,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      prices_exclude_tax: user.prices_exclude_tax,
+      newsletter: user.newsletter,
+      loyalty_points: { available: await loyalty.balance(user.id) },
+    };
+  }
+
+  async function update(user: UserRecord, changes: Parameters<AuthRepository['updateUser']>[1]) {
+    const updated = await users.updateUser(user.id, changes);
+    if (!updated) throw new AppError('not_found');
+    return view(updated);
+  }
+
+  async function listAddresses(user: UserRecord): Promise<{ addresses: SavedAddressView[] }> {
+    const records = await addresses.list(user.id);
+    return { addresses: records.flatMap((r) => addressView(r) ?? []) };
+  }
+
+  return {
+    view,
+    buds: (user: UserRecord) => loyalty.balance(user.id),
+
+    updatePersonal: (user: UserRecord, body: unknown) => {
+      const input = parseInput(personalSchema, objectBody(body));
+      return update(user, {
+        title: input.title ?? null,
+        first_name: input.first_name,
+        last_name: input.last_name,
+      });
+    },
+    updateTax: (user: UserRecord, body: unknown) =>
+      update(user, parseInput(taxPreferenceSchema, objectBody(body))),
+    updateNewsletter: (user: UserRecord, body: unknown) =>
+      update(user, parseInput(newsletterSchema, objectBody(body))),
+
+    changePassword: (user: UserRecord, body: unknown) => {
+      const input = parseInput(changePasswordSchema, objectBody(body));
+      return deps.auth.changePassword(user, input.current_password, input.password);
+    },
+
+    listAddresses,
+
+    async createAddress(user: UserRecord, body: unknown) {
+      const input = parseInput(savedAddressSchema, objectBody(body));
+      const { default_delivery, default_billing, ...address } = input;
+      const existing = await addresses.list(user.id);
+      // A first address becomes both defaults.
+      const first = existing.length === 0;
+      const created = await addresses.create(user.id, address, {
+        delivery: default_delivery ?? first,
+        billing: default_billing ?? first,
+      });
+      return { address: addressView(created), ...(await listAddresses(user)) };
+    },
+
+    async updateAddress(user: UserRecord, id: number, body: unknown) {
+      const input = parseInput(savedAddressSchema, objectBody(body));
+      const { default_delivery, default_billing, ...address } = input;
+      const updated = await addresses.update(user.id, id, address);
+      if (!updated) throw new AppError('not_found');
+      if (default_delivery || default_billing) {
+        await addresses.setDefaults(
+          user.id,
+          default_delivery ? id : null,
+          default_billing ? id : null,
+        );
+      }
+      return {
+        address: addressView({
+          ...updated,
+          default_delivery: updated.default_delivery || !!default_delivery,
+          default_billing: updated.default_billing || !!default_billing,
+        }),
+        ...(await listAddresses(user)),
+      };
+    },
+
+    async setDefaults(user: UserRecord, body: unknown) {
+      const input = parseInput(defaultsSchema, objectBody(body));
+      const delivery = input.default_delivery_address_id ?? null;
+      const billing = input.default_billing_address_id ?? null;
+      const owned = new Set((await addresses.list(user.id)).map((a) => a.id));
+      const errors: Record<string, string[]> = {};
+      if (delivery !== null && !owned.has(delivery)) {
+        errors.default_delivery_address_id = ['Please choose one of your saved addresses'];
+      }
+      if (billing !== null && !owned.has(billing)) {
+        errors.default_billing_address_id = ['Please choose one of your saved addresses'];
+      }
+      if (Object.keys(errors).length) throw validationError(errors);
+      await addresses.setDefaults(user.id, delivery, billing);
+      return listAddresses(user);
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof userService>;
