@@ -98,4 +98,34 @@ describe.each(ENGINES)('baskets of signed-in customers on %s', (engine) => {
     expect(basket.prices_exclude_tax).toBe(true);
     expect(basket.tax_exempt).toBe(false);
   });
+
+  it('shares a basket through a link that copies it into another browser', async () => {
+    const empty = await new Shopper(t.app).post('/api/v1/basket/share');
+    expect(empty.status).toBe(422);
+
+    const owner = new Shopper(t.app);
+    await owner.post('/api/v1/basket', { product_id: id('OLV-120-GRY'), quantity: 2 });
+    await owner.put('/api/v1/basket/voucher', { voucher_code: 'TENOFF' });
+    const shared = await owner.post('/api/v1/basket/share');
+    expect(shared.status).toBe(200);
+    expect(shared.body.data.url).toBe(`/basket?restore=${shared.body.data.id}`);
+
+    const friend = new Shopper(t.app);
+    await friend.post('/api/v1/basket', { product_id: id('FERN-BOS') });
+    const copied = await friend.get<Data>(`/api/v1/basket/abandoned?id=${shared.body.data.id}`);
+    expect(copied.status).toBe(200);
+    expect(copied.body.data.items.map((i) => [i.product.sku, i.quantity])).toEqual([
+      ['FERN-BOS', 1],
+      ['OLV-120-GRY', 2],
+    ]);
+    expect(copied.body.data.voucher?.code).toBe('TENOFF');
+    // The owner's basket is untouched and still theirs.
+    expect((await owner.get<Data>('/api/v1/basket')).body.data.items).toHaveLength(1);
+
+    for (const bad of ['00000000-0000-4000-8000-000000000000', 'not-a-link', '']) {
+      const reply = await new Shopper(t.app).get(`/api/v1/basket/abandoned?id=${bad}`);
+      expect(reply.status).toBe(404);
+      expect(reply.body.message).toBe('This basket link has expired or could not be found.');
+    }
+  });
 });

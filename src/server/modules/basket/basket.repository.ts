@@ -117,6 +117,46 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         .execute();
     },
 
+    /** Records a link to a basket, valid until `expiresAt`. */
+    async createLink(id: string, basketId: string, expiresAt: Date): Promise<void> {
+      await db
+        .insertInto('basket_shares')
+        .values({ id, basket_id: basketId, expires_at: expiresAt.toISOString() })
+        .execute();
+    },
+
+    /** The basket a live link points at. */
+    async basketOfLink(id: string): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('basket_shares')
+        .select('basket_id')
+        .where('id', '=', id)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .executeTakeFirst();
+      return row?.basket_id;
+    },
+
+    /** Any basket with its items, open or not (links copy from ordered baskets too). */
+    async findAny(
+      id: string,
+    ): Promise<Pick<BasketRecord, 'id' | 'items' | 'voucher_code'> | undefined> {
+      return db
+        .selectFrom('baskets as b')
+        .select((eb) => [
+          'b.id',
+          'b.voucher_code',
+          jsonArrayFrom(
+            eb
+              .selectFrom('basket_items as i')
+              .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
+              .whereRef('i.basket_id', '=', 'b.id')
+              .orderBy('i.id'),
+          ).as('items'),
+        ])
+        .where('b.id', '=', id)
+        .executeTakeFirst();
+    },
+
     /** Closes a basket whose items were merged into another. */
     async markMerged(id: string): Promise<void> {
       await db
@@ -207,6 +247,9 @@ export interface BasketRepository {
   create(id: string, userId?: number | null): Promise<void>;
   claim(id: string, userId: number): Promise<void>;
   markMerged(id: string): Promise<void>;
+  createLink(id: string, basketId: string, expiresAt: Date): Promise<void>;
+  basketOfLink(id: string): Promise<string | undefined>;
+  findAny(id: string): Promise<Pick<BasketRecord, 'id' | 'items' | 'voucher_code'> | undefined>;
   update(id: string, changes: BasketChanges): Promise<void>;
   addToLine(
     basketId: string,

@@ -96,6 +96,13 @@ export function basketRoutes(
   route('GET', '/basket', (id, _request, viewer) => baskets.get(id, viewer));
   route('POST', '/basket', (id, request, viewer) => baskets.addItem(id, request.body, viewer));
   route('POST', '/basket/acquire', (id, _request, viewer) => baskets.acquire(id, viewer));
+  route<{ id?: string }>('GET', '/basket/abandoned', (id, request, viewer) =>
+    baskets.restore(id, (request.query as { id?: unknown }).id, viewer),
+  );
+  app.post('/basket/share', async (request, response) => {
+    const shared = await baskets.share(basketIdOf(request), await viewerOf(request));
+    return response.header('cache-control', 'no-store').send({ data: shared });
+  });
   route('PUT', '/basket/details', (id, request, viewer) =>
     baskets.updateDetails(id, request.body, viewer),
   );

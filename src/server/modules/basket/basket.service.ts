@@ -81,6 +81,10 @@ function addressView(stored: StoredAddress | null): AddressView | null {
   return { ...parsed.data, full_name: fullName(parsed.data) };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How long a shared-basket link works. */
+const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
 /** Most basket views one process keeps. */
 const VIEW_CACHE_ENTRIES = 5_000;
 
@@ -425,6 +429,72 @@ export function basketService(deps: {
       }
       if (ownId) return result(ownId, viewer);
       return { basketId: null, basket: await buildView(undefined, viewer) };
+    },
+
+    /**
+     * A link that copies this basket into another browser (valid for 30 days).
+     */
+    async share(basketId: string | null, viewer: BasketViewer) {
+      const basket = await openBasket(basketId, viewer);
+      if (!basket || basket.items.length === 0) {
+        throw validationError({ basket: ['Your basket is empty: add something to share first.'] });
+      }
+      const id = randomUUID();
+      await repository.createLink(id, basket.id, new Date(Date.now() + LINK_TTL_MS));
+      return { id, url: `/basket?restore=${id}` };
+    },
+
+    /**
+     * Copies the basket behind a link (shared, or from an abandoned-basket email) into
+     * this browser's basket: items still on sale, within stock, and its discount code
+     * when this basket has none.
+     */
+    async restore(
+      basketId: string | null,
+      linkId: unknown,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
+      const expired = new AppError('not_found', {
+        message: 'This basket link has expired or could not be found.',
+      });
+      if (typeof linkId !== 'string' || !UUID.test(linkId)) throw expired;
+      const sourceId = await repository.basketOfLink(linkId);
+      const source = sourceId ? await repository.findAny(sourceId) : undefined;
+      if (!source) throw expired;
+      const target = await ensureBasket(basketId, viewer);
+      if (target.id === source.id) return result(target.id, viewer);
+      const snapshot = await catalogue.snapshot();
+      const variations = source.items.flatMap((item) => {
+        const variation = snapshot.variation(item.product_id);
+        return variation && !variation.row.discontinued ? [{ item, variation }] : [];
+      });
+      const stock = await catalogue.freshStock(
+        snapshot,
+        variations.map((v) => v.variation),
+      );
+      await repository.transaction(async (trx) => {
+        for (const { item, variation } of variations) {
+          const existing = target.items.find(
+            (i) => i.product_id === item.product_id && i.related_item_id === null,
+          );
+          const limit = variation.row.is_preorder
+            ? MAX_LINE_QUANTITY
+            : snapshot.available(variation, stock);
+          const room = Math.min(MAX_LINE_QUANTITY, limit) - (existing?.quantity ?? 0);
+          const quantity = Math.min(item.quantity, room);
+          if (quantity > 0) {
+            await trx.addToLine(target.id, {
+              product_id: item.product_id,
+              quantity,
+              related_item_id: null,
+            });
+          }
+        }
+        if (source.voucher_code && !target.voucher_code) {
+          await trx.update(target.id, { voucher_code: source.voucher_code });
+        }
+      });
+      return result(target.id, viewer);
     },
 
     /** Spends (or stops spending) the customer's buds on this basket. */
