@@ -8,7 +8,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
-import { outboxMailer } from './adapters/email/outbox.ts';
+import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
@@ -34,6 +34,7 @@ import { addressRepository } from './modules/user/address.repository.ts';
 import { loyaltyRepository } from './modules/user/loyalty.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userService } from './modules/user/user.service.ts';
+import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 
 export interface AppDeps {
   db: Db;
@@ -54,6 +55,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The shop's public address, for links in emails. */
   publicUrl?: string;
+  /** Serve the email outbox at /dev/outbox (never in production). */
+  devOutbox?: boolean;
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -140,6 +143,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   mediaRoutes(app, { catalogue });
+  if (deps.devOutbox) {
+    const reader = outboxReader(deps.db);
+    outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
+  }
   await registerWebApp(app, deps.webDistDir ?? null);
   return app;
 }

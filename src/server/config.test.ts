@@ -43,15 +43,42 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/TRUST_PROXY must be true or false/);
   });
 
-  it('requires a real cookie secret in production', () => {
+  it('requires a real cookie secret and a real captcha in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /COOKIE_SECRET is required in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /TURNSTILE_SECRET_KEY is required in production/,
     );
     expect(() => loadConfig({ COOKIE_SECRET: 'short' })).toThrow(
       /COOKIE_SECRET must be at least 32 characters/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECRET: 'x'.repeat(40) }).cookieSecret).toBe(
-      'x'.repeat(40),
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      COOKIE_SECRET: 'x'.repeat(40),
+      TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+      TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
+    });
+    expect(production.cookieSecret).toBe('x'.repeat(40));
+    expect(production.turnstile).toEqual({ siteKey: '0x4AAAAAAA', secretKey: '0x4AAAAAAA-secret' });
+  });
+
+  it('configures the vendors only when asked, and checks their settings', () => {
+    expect(loadConfig({})).toMatchObject({
+      turnstile: null,
+      smtp: null,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(() => loadConfig({ TURNSTILE_SITE_KEY: 'site-only' })).toThrow(
+      /TURNSTILE_SECRET_KEY must be set together with the other TURNSTILE_ key/,
     );
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be an smtp/);
+    expect(() => loadConfig({ PUBLIC_URL: 'shop.example' })).toThrow(
+      /PUBLIC_URL must be an http\(s\) origin/,
+    );
+    expect(loadConfig({ SMTP_URL: 'smtp://mail.example:587' }).smtp).toEqual({
+      url: 'smtp://mail.example:587',
+      from: 'Everbloom <shop@everbloom.example>',
+    });
   });
 });

@@ -43,6 +43,23 @@ const envSchema = z
       })
       .default('info'),
     TRUST_PROXY: booleanFlag.default(false),
+    PUBLIC_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s/]+(:\d+)?$/,
+        'must be an http(s) origin such as https://shop.example',
+      )
+      .optional(),
+    TURNSTILE_SITE_KEY: z.string().min(1).optional(),
+    TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .min(3, 'must be a sender such as Everbloom <shop@example.com>')
+      .default('Everbloom <shop@everbloom.example>'),
     CATALOGUE_CACHE_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds from 0 to 3600' })
       .min(0, 'must be a number of seconds from 0 to 3600')
@@ -50,6 +67,20 @@ const envSchema = z
       .default(5),
   })
   .superRefine((env, ctx) => {
+    if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.TURNSTILE_SITE_KEY ? 'TURNSTILE_SECRET_KEY' : 'TURNSTILE_SITE_KEY'],
+        message: 'must be set together with the other TURNSTILE_ key',
+      });
+    }
+    if (env.NODE_ENV === 'production' && !env.TURNSTILE_SECRET_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TURNSTILE_SECRET_KEY'],
+        message: 'is required in production (test-mode captcha accepts a public dummy token)',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -70,6 +101,12 @@ export interface AppConfig {
   trustProxy: boolean;
   /** How long reference data (catalogue, delivery, offers) is cached in each process. */
   catalogueCacheMs: number;
+  /** The shop's public origin, for links in emails. */
+  publicUrl: string;
+  /** Cloudflare Turnstile keys, or null for the offline test-mode captcha. */
+  turnstile: { siteKey: string; secretKey: string } | null;
+  /** SMTP server for outgoing email, or null for the outbox table. */
+  smtp: { url: string; from: string } | null;
 }
 
 /** Raised for an invalid environment; its message names each bad variable. */
@@ -98,5 +135,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     catalogueCacheMs: Math.round(e.CATALOGUE_CACHE_SECONDS * 1000),
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    turnstile:
+      e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
+        ? { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY }
+        : null,
+    smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
 }

@@ -37,6 +37,8 @@ export async function startServer(config: AppConfig) {
     logger,
     catalogueCacheMs: config.catalogueCacheMs,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
+    devOutbox: config.env !== 'production',
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');

@@ -7,6 +7,14 @@
 /** Turnstile's documented dummy token, issued by its test sitekeys. */
 export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
+/**
+ * Codes added to Turnstile's own (missing-input-response, invalid-input-response,
+ * timeout-or-duplicate, internal-error, …) for a genuine token issued for another
+ * action or solved on another hostname.
+ */
+export const ACTION_MISMATCH = 'action-mismatch';
+export const HOSTNAME_MISMATCH = 'hostname-mismatch';
+
 export type CaptchaResult =
   | { success: true; action: string | null; hostname: string | null }
   | { success: false; errorCodes: string[] };

@@ -1,9 +1,13 @@
 /**
  * The default mailer: messages go to the outbox_emails table instead of an SMTP
- * server, readable in development (and by tests).
+ * server, readable in development (the outbox page) and by tests.
  */
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/client.ts';
+import type { OutboxEmailsTable } from '../../db/schema.ts';
 import type { Mailer } from './port.ts';
+
+export type OutboxEmail = Selectable<OutboxEmailsTable>;
 
 export function outboxMailer(db: Db): Mailer {
   return {
@@ -22,30 +26,28 @@ export function outboxMailer(db: Db): Mailer {
   };
 }
 
-export interface OutboxEmail {
-  id: number;
-  to_address: string;
-  subject: string;
-  text_body: string;
-  html_body: string | null;
-  created_at: Date;
+export interface OutboxReader {
+  /** Newest first, optionally only those sent to one address. */
+  list(options?: { to?: string; limit?: number }): Promise<OutboxEmail[]>;
+  /** The last message sent to `to`, if any. */
+  latest(to: string): Promise<OutboxEmail | undefined>;
 }
 
-export function outboxReader(db: Db) {
-  const select = () =>
+export function outboxReader(db: Db): OutboxReader {
+  // The serial id, not created_at: messages sent in one transaction share a timestamp.
+  const newestFirst = () =>
     db
       .selectFrom('outbox_emails')
       .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'created_at'])
       .orderBy('id', 'desc');
   return {
-    /** Newest first. */
-    async list(options: { to?: string; limit?: number } = {}): Promise<OutboxEmail[]> {
-      let query = select().limit(options.limit ?? 50);
-      if (options.to) query = query.where('to_address', '=', options.to);
+    async list({ to, limit = 50 } = {}) {
+      let query = newestFirst().limit(limit);
+      if (to !== undefined) query = query.where('to_address', '=', to);
       return query.execute();
     },
-    async latest(to: string): Promise<OutboxEmail | undefined> {
-      return select().where('to_address', '=', to).limit(1).executeTakeFirst();
+    async latest(to) {
+      return newestFirst().where('to_address', '=', to).limit(1).executeTakeFirst();
     },
   };
 }
