@@ -6,6 +6,10 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
+import { testModeVerifier } from './adapters/captcha/test-mode.ts';
+import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
+import { outboxMailer } from './adapters/email/outbox.ts';
+import { smtpMailer } from './adapters/email/smtp.ts';
 import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -29,8 +33,21 @@ export async function startServer(config: AppConfig) {
         }
       : { kind: 'pglite', dataDir: resolve(config.database.dataDir) },
   );
+  // Vendors are chosen once, here: the real ones when configured, else test mode.
+  const captcha = config.turnstile
+    ? turnstileVerifier({
+        siteKey: config.turnstile.siteKey,
+        secretKey: config.turnstile.secretKey,
+      })
+    : testModeVerifier({});
+  const mailer = config.smtp
+    ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
+    : outboxMailer(handle.db);
+  logger.info({ captcha: captcha.mode, email: mailer.mode }, 'vendors');
   const app = await buildApp({
     db: handle.db,
+    captcha,
+    mailer,
     cookieSecret: config.cookieSecret,
     secureCookies: config.env === 'production',
     webDistDir: WEB_DIST_DIR,

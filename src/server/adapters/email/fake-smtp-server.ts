@@ -3,7 +3,7 @@
  * so the SMTP mailer's real protocol exchange runs offline. No TLS, no AUTH, no
  * pipelining: it advertises none of them, so nodemailer sends plain commands.
  */
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 
 export interface ReceivedMail {
   from: string;
@@ -22,7 +22,7 @@ export interface FakeSmtpServer {
 
 const address = (arg: string) => /<([^>]*)>/.exec(arg)?.[1] ?? arg.trim();
 
-function converse(socket: Socket, server: FakeSmtpServer) {
+function converse(socket: Socket, server: Pick<FakeSmtpServer, 'received' | 'refuse'>) {
   const reply = (line: string) => socket.write(`${line}\r\n`);
   let envelope: ReceivedMail = { from: '', to: [], data: '' };
   let dataLines: string[] | null = null;
@@ -73,29 +73,68 @@ function converse(socket: Socket, server: FakeSmtpServer) {
 }
 
 export async function startFakeSmtpServer(): Promise<FakeSmtpServer> {
+  const state = { received: [] as ReceivedMail[], refuse: new Set<string>() };
   const sockets = new Set<Socket>();
-  let net: Server | undefined;
-  const server: FakeSmtpServer = {
-    url: '',
-    received: [],
-    refuse: new Set(),
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    converse(socket, state);
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    ...state,
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
-        if (net) net.close(() => resolve());
-        else resolve();
+        server.close(() => resolve());
       }),
   };
-  net = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    converse(socket, server);
-  });
-  await new Promise<void>((resolve, reject) => {
-    net.once('error', reject);
-    net.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = net.address() as { port: number };
-  server.url = `smtp://127.0.0.1:${port}`;
-  return server;
+}
+
+export interface ParsedMail {
+  /** Header names in lower case, folded lines joined. */
+  headers: Record<string, string>;
+  text: string | null;
+  html: string | null;
+}
+
+/**
+ * Just enough MIME for tests: top-level headers and the text/plain and text/html
+ * parts of a single or multipart/alternative message sent 7bit (short ASCII lines).
+ */
+export function parseMail(data: string): ParsedMail {
+  const split = (entity: string) => {
+    const blank = entity.indexOf('\r\n\r\n');
+    const head = blank >= 0 ? entity.slice(0, blank) : entity;
+    const headers: Record<string, string> = {};
+    for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
+      const colon = line.indexOf(':');
+      if (colon > 0) headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+    }
+    return { headers, body: blank >= 0 ? entity.slice(blank + 4) : '' };
+  };
+  const top = split(data);
+  const parsed: ParsedMail = { headers: top.headers, text: null, html: null };
+  const take = (headers: Record<string, string>, body: string) => {
+    const encoding = headers['content-transfer-encoding'] ?? '7bit';
+    if (encoding !== '7bit') throw new Error(`parseMail reads 7bit parts only, not ${encoding}`);
+    const content = body.replace(/\r\n$/, '').replace(/\r\n/g, '\n');
+    const type = headers['content-type'] ?? 'text/plain';
+    if (type.startsWith('text/plain')) parsed.text = content;
+    else if (type.startsWith('text/html')) parsed.html = content;
+  };
+  const boundary = /boundary="?([^";]+)"?/.exec(top.headers['content-type'] ?? '')?.[1];
+  if (!boundary) take(top.headers, top.body);
+  else
+    for (const part of top.body.split(`--${boundary}`).slice(1)) {
+      if (part.startsWith('--')) break;
+      const { headers, body } = split(part.replace(/^\r\n/, ''));
+      take(headers, body);
+    }
+  return parsed;
 }
