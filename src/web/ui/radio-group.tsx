@@ -59,7 +59,8 @@ export function RadioGroup<V extends string>({
                 <span className="radio-option__title">{option.label}</span>
                 {option.aside && <span>{option.aside}</span>}
                 {option.description && (
-                  <span id={descriptionId} className="radio-option__description">
+                  // Hidden from the label's name; read once, as the description.
+                  <span id={descriptionId} className="radio-option__description" aria-hidden="true">
                     {option.description}
                   </span>
                 )}

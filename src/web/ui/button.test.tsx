@@ -1,0 +1,65 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FormEvent } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Button } from './button.tsx';
+
+describe('Button', () => {
+  it('reads its children and is enabled when not busy', () => {
+    render(<Button>Apply</Button>);
+    const button = screen.getByRole('button', { name: 'Apply' });
+    expect(button).toBeEnabled();
+    expect(button).not.toHaveAttribute('aria-busy');
+  });
+
+  it('shows the busy label, is disabled and aria-busy while busy', async () => {
+    const onClick = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <Button busy busyLabel="Applying" onClick={onClick}>
+        Apply
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: 'Applying' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('Apply')).not.toBeInTheDocument();
+
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('keeps its children while busy when there is no busy label', () => {
+    render(<Button busy>Save</Button>);
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('defaults to type button, so it does not submit a form', async () => {
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const onClick = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <form onSubmit={onSubmit}>
+        <Button onClick={onClick}>Show more</Button>
+      </form>,
+    );
+    const button = screen.getByRole('button', { name: 'Show more' });
+    expect(button).toHaveAttribute('type', 'button');
+
+    await user.click(button);
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits the form when given type submit', async () => {
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    const user = userEvent.setup();
+    render(
+      <form onSubmit={onSubmit}>
+        <Button type="submit">Continue</Button>
+      </form>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});
