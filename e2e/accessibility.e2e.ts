@@ -38,6 +38,7 @@ for (const width of WIDTHS) {
       ['product', '/products/artificial-olive-tree'],
       ['empty basket', '/basket'],
       ['delivery help', '/help-centre/topics/orders/delivery'],
+      ['login', '/login'],
     ] as const) {
       test(`${name} page has no WCAG 2.2 A/AA violations`, async ({ browser }) => {
         expect(await violations(browser, width, path)).toEqual([]);

@@ -20,6 +20,7 @@ const ROUTES: Record<string, string> = {
   '/basket': 'features/basket/basket-page.tsx',
   '/checkout': 'features/checkout/checkout-page.tsx',
   '/help-centre/topics/orders/delivery': 'features/info/delivery-help-page.tsx',
+  '/login, /account': 'app/account-area.tsx',
 };
 
 interface ManifestChunk {

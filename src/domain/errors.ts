@@ -3,9 +3,13 @@
  * HTTP status and the message a shopper sees. Both the server and the browser use it.
  */
 
-/** The form-level message shown with any validation error (spec section 5). */
-export const VALIDATION_MESSAGE =
-  'There is a problem submitting the form, please check the notice(s) below.';
+import {
+  INTERNAL_ERROR_MESSAGE,
+  PAYMENT_FAILED_MESSAGE,
+  VALIDATION_MESSAGE,
+} from './shopper-message.ts';
+
+export { VALIDATION_MESSAGE, shopperMessage } from './shopper-message.ts';
 
 export const errorCatalogue = {
   validation: { status: 422, message: VALIDATION_MESSAGE },
@@ -17,10 +21,7 @@ export const errorCatalogue = {
     status: 415,
     message: 'The request could not be read, please send JSON.',
   },
-  internal_error: {
-    status: 500,
-    message: 'An error occurred, if this problem persists please contact us.',
-  },
+  internal_error: { status: 500, message: INTERNAL_ERROR_MESSAGE },
   invalid_login: { status: 401, message: 'The login details entered are incorrect.' },
   authorized: { status: 409, message: 'You are already logged in.' },
   rate_limit: {
@@ -53,7 +54,7 @@ export const errorCatalogue = {
     status: 422,
     message: 'Some payment information was missing from your order.',
   },
-  payment_failed: { status: 402, message: 'Failed to process payment details.' },
+  payment_failed: { status: 402, message: PAYMENT_FAILED_MESSAGE },
   payment_method_error: {
     status: 422,
     message:
@@ -115,25 +116,4 @@ export class AppError extends Error {
 /** A validation error with per-field messages. */
 export function validationError(errors: FieldErrors): AppError {
   return new AppError('validation', { errors });
-}
-
-/**
- * The message a shopper sees for an error reply (spec section 8): the catalogue text
- * for known types, the internal_error text for anything mentioning 'status code',
- * 'Not found' for a bare 404, otherwise the message passed.
- */
-export function shopperMessage(input: {
-  status?: number;
-  error_type?: string;
-  message?: string;
-}): string {
-  const { status, error_type: type, message } = input;
-  if (message && /status code/i.test(message)) return errorCatalogue.internal_error.message;
-  if (type === 'payment_failed') return message || errorCatalogue.payment_failed.message;
-  if (type && type in errorCatalogue) {
-    if (type === 'validation') return VALIDATION_MESSAGE;
-    return message || errorCatalogue[type as ErrorType].message;
-  }
-  if (status === 404 && !type) return 'Not found';
-  return message || errorCatalogue.internal_error.message;
 }

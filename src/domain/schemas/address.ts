@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isCountryCode } from '../countries.ts';
 import { optionalText, requiredText } from './text.ts';
 
-/** Title choices used by the checkout address forms (spec section 3). */
-export const TITLES = ['Mr', 'Mrs', 'Miss', 'Ms', 'Dr'] as const;
-export type Title = (typeof TITLES)[number];
+import { TITLES } from '../titles.ts';
+
+export { TITLES, type Title } from '../titles.ts';
 
 /** Address field names without their delivery_address_ / billing_address_ prefix. */
 export const ADDRESS_FIELDS = [

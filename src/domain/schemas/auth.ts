@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './email.ts';
-import { TITLES } from './address.ts';
+import { TITLES } from '../titles.ts';
 import { requiredText } from './text.ts';
 
 /** Shortest password accepted (spec section 9). */

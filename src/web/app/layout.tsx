@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useBasket } from '../api/basket.ts';
+import { useAuthToken } from '../lib/auth-token-read.ts';
 import { ErrorBoundary } from '../ui/error-fallback.tsx';
 import { useApplyStoredDiscountCode } from './use-stored-discount-code.ts';
 
@@ -52,6 +53,16 @@ function BasketLink() {
   );
 }
 
+/** 'Log in', or 'Account' once a login is stored (no forms or zod on this path). */
+function AccountLink() {
+  const signedIn = useAuthToken() !== null;
+  return (
+    <NavLink to={signedIn ? '/account' : '/login'} className="site-header__account">
+      {signedIn ? 'Account' : 'Log in'}
+    </NavLink>
+  );
+}
+
 /** The shop's frame: header with logo and basket, main content, footer. */
 export function Layout() {
   const main = useRouteChangeFocus();
@@ -85,6 +96,7 @@ export function Layout() {
             </NavLink>
             <NavLink to="/help-centre/topics/orders/delivery">Delivery</NavLink>
           </nav>
+          <AccountLink />
           <BasketLink />
         </div>
       </header>

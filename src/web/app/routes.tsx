@@ -15,6 +15,9 @@ const BasketPage = page(() => import('../features/basket/basket-page.tsx'), 'Bas
 const CheckoutPage = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
 const TermsPage = page(() => import('../features/info/terms-page.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage');
+const accountArea = () => import('./account-area.tsx');
+const LoginRoutes = page(accountArea, 'LoginRoutes');
+const AccountPage = page(accountArea, 'AccountPage');
 const DeliveryHelpPage = page(
   () => import('../features/info/delivery-help-page.tsx'),
   'DeliveryHelpPage',
@@ -36,6 +39,8 @@ export function AppRoutes() {
         <Route path="products/:slug" element={<Lazy page={ProductPage} />} />
         <Route path="basket" element={<Lazy page={BasketPage} />} />
         <Route path="checkout/*" element={<Lazy page={CheckoutPage} />} />
+        <Route path="login/*" element={<Lazy page={LoginRoutes} />} />
+        <Route path="account" element={<Lazy page={AccountPage} />} />
         <Route path="terms-and-conditions" element={<Lazy page={TermsPage} />} />
         <Route path="privacy-notice" element={<Lazy page={PrivacyPage} />} />
         <Route

@@ -1,9 +1,11 @@
 /**
- * The browser's client for /api/v1: JSON in and out, cookies sent, and every
- * error reply turned into an ApiError carrying the catalogue's type, message and
- * per-field errors.
+ * The browser's client for /api/v1: JSON in and out, cookies sent, the stored login
+ * as a bearer header (spec section 6), and every error reply turned into an ApiError
+ * carrying the catalogue's type, message and per-field errors.
  */
-import { shopperMessage, type FieldErrors } from '../../domain/errors.ts';
+import type { FieldErrors } from '../../domain/errors.ts';
+import { shopperMessage } from '../../domain/shopper-message.ts';
+import { readAuthToken } from './auth-token-read.ts';
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -28,12 +30,14 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** Calls the API and returns the reply's `data`. */
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let response: Response;
+  const token = readAuthToken();
   try {
     response = await fetch(`/api/v1${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
         accept: 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

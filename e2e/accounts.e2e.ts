@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('a customer', () => {
+  test('registers, logs out, resets a forgotten password from the emailed link and logs in', async ({
+    page,
+  }) => {
+    const email = `e2e-${Date.now()}@example.com`;
+
+    await page.goto('/login');
+    const register = page.getByRole('form', { name: 'Create an account' });
+    await register.getByLabel('First name').fill('Vita');
+    await register.getByLabel('Last name').fill('Sackville-West');
+    await register.getByLabel('Email address').fill(email);
+    await register.getByLabel('Password', { exact: true }).fill('sissinghurst');
+    await register.getByRole('checkbox', { name: /not a robot/ }).check();
+    await register.getByRole('button', { name: 'Create account' }).click();
+
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Vita' })).toBeVisible();
+    expect(
+      (await page.context().cookies()).find((c) => c.name === 'ba_auth_token')?.value,
+    ).toBeTruthy();
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    expect(
+      (await page.context().cookies()).find((c) => c.name === 'ba_auth_token'),
+    ).toBeUndefined();
+
+    // Forgotten password: the view opens at /login#forgot-password.
+    await page.getByRole('link', { name: 'Forgotten your password?' }).click();
+    await expect(page).toHaveURL(/#forgot-password$/);
+    const forgot = page.getByRole('form', { name: 'Reset your password' });
+    await forgot.getByLabel('Email address').fill(email);
+    await forgot.getByRole('checkbox', { name: /not a robot/ }).check();
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText(/we have emailed a link to reset your password/)).toBeVisible();
+
+    // The email is in the development outbox; follow its link.
+    await page.goto('/dev/outbox');
+    const link = page.getByRole('link', { name: /reset-password\?token=/ }).first();
+    const href = await link.getAttribute('href');
+    expect(href).toBeTruthy();
+    await page.goto(
+      new URL(href ?? '', page.url()).pathname + new URL(href ?? '', page.url()).search,
+    );
+
+    const reset = page.getByRole('form', { name: 'New password' });
+    await reset.getByLabel('New password', { exact: true }).fill('knole-house');
+    await reset.getByLabel('Confirm new password').fill('knole-house');
+    await reset.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText(/Your password has been changed/)).toBeVisible();
+
+    // The old password no longer works; the new one does.
+    await page.goto('/login');
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.getByLabel('Email address').fill(email);
+    await login.getByLabel('Password', { exact: true }).fill('sissinghurst');
+    await login.getByRole('checkbox', { name: /not a robot/ }).check();
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(login.getByText('The login details entered are incorrect.')).toBeVisible();
+
+    await login.getByLabel('Password', { exact: true }).fill('knole-house');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Vita' })).toBeVisible();
+  });
+
+  test('sees the demo account with its addresses and buds', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.getByLabel('Email address').fill('demo@example.com');
+    await login.getByLabel('Password', { exact: true }).fill('plants-demo');
+    await login.getByRole('checkbox', { name: /not a robot/ }).check();
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeVisible();
+    await expect(
+      page.getByText('1,250 buds').or(page.getByText('1250 buds')).first(),
+    ).toBeVisible();
+    await expect(page.getByText('12 Orchard Lane').first()).toBeVisible();
+    await expect(page.getByText('Default delivery address').first()).toBeVisible();
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * What the browser needs to know about the vendors in use (GET /api/v1/config):
+ * for now, which captcha to show. It does not change while the page is open.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api-client.ts';
+
+export interface CaptchaConfig {
+  /** 'test' shows an offline check whose token only the test-mode server accepts. */
+  mode: 'test' | 'turnstile';
+  site_key: string | null;
+}
+
+export interface ClientConfig {
+  captcha: CaptchaConfig;
+}
+
+export const configQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api<ClientConfig>('GET', '/config'),
+  staleTime: Infinity,
+});
+
+export const useConfig = () => useQuery(configQuery);

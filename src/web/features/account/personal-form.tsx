@@ -1,0 +1,149 @@
+/** Editing the customer's title and name (PUT /api/v1/user/personal). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { UserView } from '../../../domain/api/user.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { TITLES, type Title } from '../../../domain/titles.ts';
+import { personalSchema } from '../../../domain/schemas/auth.ts';
+import { useUpdatePersonal } from '../../api/user.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Notice } from '../../ui/notice.tsx';
+
+// The title is optional: the select's empty choice is sent as null.
+const schema = personalSchema.extend({
+  title: z.union([z.enum(TITLES), z.literal('')]).transform((title) => title || null),
+});
+type PersonalInput = z.input<typeof schema>;
+type PersonalOutput = z.output<typeof schema>;
+
+const FIELDS = ['title', 'first_name', 'last_name'] as const;
+type FieldName = (typeof FIELDS)[number];
+
+const isTitle = (value: string | null): value is Title =>
+  (TITLES as readonly (string | null)[]).includes(value);
+
+export function PersonalForm({ user }: { user: UserView }) {
+  const update = useUpdatePersonal();
+  const titleId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<PersonalInput, unknown, PersonalOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: isTitle(user.title) ? user.title : '',
+      first_name: user.first_name,
+      last_name: user.last_name,
+    },
+  });
+  const touched = (name: 'first_name' | 'last_name') => Boolean(touchedFields[name]) || isSubmitted;
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(null);
+      setSaved(false);
+      try {
+        const updated = await update.mutateAsync(values);
+        reset({
+          title: isTitle(updated.title) ? updated.title : '',
+          first_name: updated.first_name,
+          last_name: updated.last_name,
+        });
+        setSaved(true);
+      } catch (error) {
+        setFormError(
+          serverMessage(error, (field, message, focus) =>
+            setError(field, { type: 'server', message }, { shouldFocus: focus }),
+          ),
+        );
+      }
+    },
+    () => {
+      setSaved(false);
+      setFormError(VALIDATION_MESSAGE);
+    },
+  );
+
+  return (
+    <form className="account-form" aria-label="Your name" noValidate onSubmit={onSubmit}>
+      {formError && <Notice tone="error">{formError}</Notice>}
+      {saved && <Notice tone="success">Your details have been saved.</Notice>}
+      <fieldset className="account-form__fields" disabled={isSubmitting}>
+        <div
+          className={['field account-form__title', errors.title ? 'field--error' : ''].join(' ')}
+        >
+          <label htmlFor={titleId} className="field__label">
+            Title <span className="account-form__optional">(optional)</span>
+          </label>
+          <select
+            {...register('title')}
+            id={titleId}
+            className="field__input"
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errors.title ? `${titleId}-error` : undefined}
+          >
+            <option value="">No title</option>
+            {TITLES.map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
+          </select>
+          {errors.title && (
+            <p id={`${titleId}-error`} className="field__error">
+              {errors.title.message}
+            </p>
+          )}
+        </div>
+        <Field
+          {...register('first_name')}
+          label="First name"
+          autoComplete="given-name"
+          maxLength={50}
+          error={errors.first_name?.message}
+          touched={touched('first_name')}
+        />
+        <Field
+          {...register('last_name')}
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={50}
+          error={errors.last_name?.message}
+          touched={touched('last_name')}
+        />
+        <Button type="submit" busy={isSubmitting} busyLabel="Saving">
+          Save changes
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
+
+/** Puts a 422's messages on the fields; returns the message for the form. */
+function serverMessage(
+  error: unknown,
+  setFieldError: (field: FieldName, message: string, focus: boolean) => void,
+): string {
+  if (!(error instanceof ApiError)) {
+    return 'An error occurred, if this problem persists please contact us.';
+  }
+  if (error.isValidation && error.errors) {
+    let focus = true;
+    for (const field of FIELDS) {
+      const message = error.errors[field]?.[0];
+      if (!message) continue;
+      setFieldError(field, message, focus);
+      focus = false;
+    }
+  }
+  return error.message;
+}

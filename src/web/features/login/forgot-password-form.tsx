@@ -1,0 +1,92 @@
+/**
+ * The forgotten-password request: an email address and the captcha (action
+ * 'reset_password'). The server answers the same message whether or not the
+ * address has an account, and that message is what the shopper sees.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { CAPTCHA_FIELD, resetRequestSchema } from '../../../domain/schemas/auth.ts';
+import { useRequestReset } from '../../api/user.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { Captcha } from './captcha.tsx';
+import { applyServerErrors } from './form-errors.ts';
+
+type ResetRequestInput = z.input<typeof resetRequestSchema>;
+type ResetRequestOutput = z.output<typeof resetRequestSchema>;
+
+const FIELDS = ['email', CAPTCHA_FIELD] as const;
+
+export function ForgotPasswordForm() {
+  const requestReset = useRequestReset();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<ResetRequestInput, unknown, ResetRequestOutput>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { email: '', [CAPTCHA_FIELD]: '' },
+  });
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(null);
+      try {
+        setSent((await requestReset.mutateAsync(values)).message);
+      } catch (error) {
+        setFormError(
+          applyServerErrors(error, FIELDS, (field, message, focus) =>
+            setError(field, { type: 'server', message }, { shouldFocus: focus }),
+          ),
+        );
+        setCaptchaReset((count) => count + 1);
+      }
+    },
+    () => setFormError(VALIDATION_MESSAGE),
+  );
+
+  if (sent !== null) return <Notice tone="success">{sent}</Notice>;
+
+  return (
+    <form className="auth-form" aria-label="Reset your password" noValidate onSubmit={onSubmit}>
+      {formError && <Notice tone="error">{formError}</Notice>}
+      <fieldset className="auth-form__fields" disabled={isSubmitting}>
+        <Field
+          {...register('email')}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          touched={Boolean(touchedFields.email) || isSubmitted}
+        />
+        <Captcha
+          action="reset_password"
+          onToken={(token) =>
+            setValue(CAPTCHA_FIELD, token, {
+              // A new token clears the message; losing one waits for the next submit.
+              shouldValidate: isSubmitted && token !== '',
+              shouldDirty: true,
+            })
+          }
+          error={errors[CAPTCHA_FIELD]?.message}
+          disabled={isSubmitting}
+          resetKey={captchaReset}
+        />
+        <Button type="submit" busy={isSubmitting} busyLabel="Sending">
+          Send reset link
+        </Button>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,121 @@
+/**
+ * The login form (spec sections 2, 4 and 5): Email address, Password with a reveal
+ * toggle, the captcha (action 'login') and 'Log in'. Idle → submitting (inputs
+ * disabled, 'Logging in') → success ('Success, logging you in...', then the token is
+ * stored, the basket claimed and the browser sent on) or error (the message in the
+ * form; validation errors on their fields).
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { CAPTCHA_FIELD, loginFormSchema, loginSchema } from '../../../domain/schemas/auth.ts';
+import { useLogin } from '../../api/user.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { Captcha } from './captcha.tsx';
+import { applyServerErrors } from './form-errors.ts';
+import { PasswordField } from './password-field.tsx';
+
+const schema = loginFormSchema.extend({ [CAPTCHA_FIELD]: loginSchema.shape[CAPTCHA_FIELD] });
+type LoginFormInput = z.input<typeof schema>;
+type LoginFormOutput = z.output<typeof schema>;
+
+const FIELDS = ['email', 'password', CAPTCHA_FIELD] as const;
+
+export interface LoginFormProps {
+  /**
+   * Called with the login reply once the server accepts the details; the form
+   * stays busy (showing its success message) until the promise settles.
+   */
+  onLoggedIn: (result: { token: string; redirect_uri?: string }) => Promise<void>;
+  /** The 'Forgotten your password?' link, which opens the parent's reset view. */
+  forgotPassword: ReactNode;
+}
+
+export function LoginForm({ onLoggedIn, forgotPassword }: LoginFormProps) {
+  const login = useLogin();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<LoginFormInput, unknown, LoginFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', password: '', [CAPTCHA_FIELD]: '' },
+  });
+  const touched = (name: 'email' | 'password') => Boolean(touchedFields[name]) || isSubmitted;
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(null);
+      let result;
+      try {
+        result = await login.mutateAsync(values);
+      } catch (error) {
+        setFormError(
+          applyServerErrors(error, FIELDS, (field, message, focus) =>
+            setError(field, { type: 'server', message }, { shouldFocus: focus }),
+          ),
+        );
+        // The server has seen the captcha token, and a Turnstile token works once.
+        setCaptchaReset((count) => count + 1);
+        return;
+      }
+      setSucceeded(true);
+      await onLoggedIn(result);
+    },
+    () => setFormError(VALIDATION_MESSAGE),
+  );
+
+  return (
+    <form className="auth-form" aria-label="Log in" noValidate onSubmit={onSubmit}>
+      {formError && <Notice tone="error">{formError}</Notice>}
+      {succeeded && <Notice tone="success">Success, logging you in...</Notice>}
+      <fieldset className="auth-form__fields" disabled={isSubmitting}>
+        <Field
+          {...register('email')}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          touched={touched('email')}
+        />
+        <PasswordField
+          {...register('password')}
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          touched={touched('password')}
+        />
+        <Captcha
+          action="login"
+          onToken={(token) =>
+            setValue(CAPTCHA_FIELD, token, {
+              // A new token clears the message; losing one waits for the next submit.
+              shouldValidate: isSubmitted && token !== '',
+              shouldDirty: true,
+            })
+          }
+          error={errors[CAPTCHA_FIELD]?.message}
+          disabled={isSubmitting}
+          resetKey={captchaReset}
+        />
+        <div className="auth-form__actions">
+          <Button type="submit" busy={isSubmitting} busyLabel="Logging in">
+            Log in
+          </Button>
+          <p className="auth-form__aside">{forgotPassword}</p>
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * 'New customer? Create an account': title, names, email, password, the newsletter
+ * choice and the captcha (action 'register'). A new account is signed in at once,
+ * exactly as a login is.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { TITLES } from '../../../domain/titles.ts';
+import { CAPTCHA_FIELD, registerSchema } from '../../../domain/schemas/auth.ts';
+import { useRegister } from '../../api/user.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { Captcha } from './captcha.tsx';
+import { applyServerErrors } from './form-errors.ts';
+import { PasswordField } from './password-field.tsx';
+
+// The title is optional: the select's empty choice is sent as null.
+const schema = registerSchema.extend({
+  title: z.union([z.enum(TITLES), z.literal('')]).transform((title) => title || null),
+});
+type RegisterFormInput = z.input<typeof schema>;
+type RegisterFormOutput = z.output<typeof schema>;
+
+const FIELDS = [
+  'title',
+  'first_name',
+  'last_name',
+  'email',
+  'password',
+  'newsletter',
+  CAPTCHA_FIELD,
+] as const;
+
+export interface RegisterFormProps {
+  /** Called with the new account's token; the form stays busy until it settles. */
+  onRegistered: (result: { token: string; redirect_uri?: string }) => Promise<void>;
+}
+
+export function RegisterForm({ onRegistered }: RegisterFormProps) {
+  const registration = useRegister();
+  const titleId = useId();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [succeeded, setSucceeded] = useState(false);
+  const [captchaReset, setCaptchaReset] = useState(0);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      title: '',
+      first_name: '',
+      last_name: '',
+      email: '',
+      password: '',
+      newsletter: false,
+      [CAPTCHA_FIELD]: '',
+    },
+  });
+  const touched = (name: 'first_name' | 'last_name' | 'email' | 'password') =>
+    Boolean(touchedFields[name]) || isSubmitted;
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setFormError(null);
+      let result;
+      try {
+        result = await registration.mutateAsync(values);
+      } catch (error) {
+        setFormError(
+          applyServerErrors(error, FIELDS, (field, message, focus) =>
+            setError(field, { type: 'server', message }, { shouldFocus: focus }),
+          ),
+        );
+        setCaptchaReset((count) => count + 1);
+        return;
+      }
+      setSucceeded(true);
+      await onRegistered(result);
+    },
+    () => setFormError(VALIDATION_MESSAGE),
+  );
+
+  return (
+    <form className="auth-form" aria-label="Create an account" noValidate onSubmit={onSubmit}>
+      {formError && <Notice tone="error">{formError}</Notice>}
+      {succeeded && <Notice tone="success">Success, logging you in...</Notice>}
+      <fieldset className="auth-form__fields" disabled={isSubmitting}>
+        <div className={['field auth-form__title', errors.title ? 'field--error' : ''].join(' ')}>
+          <label htmlFor={titleId} className="field__label">
+            Title <span className="auth-form__optional">(optional)</span>
+          </label>
+          <select
+            {...register('title')}
+            id={titleId}
+            className="field__input"
+            aria-invalid={errors.title ? true : undefined}
+            aria-describedby={errors.title ? `${titleId}-error` : undefined}
+          >
+            <option value="">Select a title</option>
+            {TITLES.map((title) => (
+              <option key={title} value={title}>
+                {title}
+              </option>
+            ))}
+          </select>
+          {errors.title && (
+            <p id={`${titleId}-error`} className="field__error">
+              {errors.title.message}
+            </p>
+          )}
+        </div>
+        <div className="auth-form__names">
+          <Field
+            {...register('first_name')}
+            label="First name"
+            autoComplete="given-name"
+            maxLength={50}
+            error={errors.first_name?.message}
+            touched={touched('first_name')}
+          />
+          <Field
+            {...register('last_name')}
+            label="Last name"
+            autoComplete="family-name"
+            maxLength={50}
+            error={errors.last_name?.message}
+            touched={touched('last_name')}
+          />
+        </div>
+        <Field
+          {...register('email')}
+          label="Email address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          error={errors.email?.message}
+          touched={touched('email')}
+        />
+        <PasswordField
+          {...register('password')}
+          label="Password"
+          hint="At least 6 characters."
+          autoComplete="new-password"
+          error={errors.password?.message}
+          touched={touched('password')}
+        />
+        <label className="auth-form__check">
+          <input type="checkbox" {...register('newsletter')} />
+          Send me the Everbloom newsletter, with new arrivals and offers
+        </label>
+        <Captcha
+          action="register"
+          onToken={(token) =>
+            setValue(CAPTCHA_FIELD, token, {
+              // A new token clears the message; losing one waits for the next submit.
+              shouldValidate: isSubmitted && token !== '',
+              shouldDirty: true,
+            })
+          }
+          error={errors[CAPTCHA_FIELD]?.message}
+          disabled={isSubmitting}
+          resetKey={captchaReset}
+        />
+        <Button type="submit" busy={isSubmitting} busyLabel="Creating account">
+          Create account
+        </Button>
+      </fieldset>
+    </form>
+  );
+}
