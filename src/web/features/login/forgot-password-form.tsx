@@ -7,14 +7,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { CAPTCHA_FIELD, resetRequestSchema } from '../../../domain/schemas/auth.ts';
 import { useRequestReset } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { Captcha } from './captcha.tsx';
-import { applyServerErrors } from './form-errors.ts';
+import { useCaptchaForm } from './use-captcha-form.ts';
 
 type ResetRequestInput = z.input<typeof resetRequestSchema>;
 type ResetRequestOutput = z.output<typeof resetRequestSchema>;
@@ -23,36 +22,23 @@ const FIELDS = ['email', CAPTCHA_FIELD] as const;
 
 export function ForgotPasswordForm() {
   const requestReset = useRequestReset();
-  const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<ResetRequestInput, unknown, ResetRequestOutput>({
+  const form = useForm<ResetRequestInput, unknown, ResetRequestOutput>({
     resolver: zodResolver(resetRequestSchema),
     defaultValues: { email: '', [CAPTCHA_FIELD]: '' },
   });
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormError(null);
-      try {
-        setSent((await requestReset.mutateAsync(values)).message);
-      } catch (error) {
-        setFormError(
-          applyServerErrors(error, FIELDS, (field, message, focus) =>
-            setError(field, { type: 'server', message }, { shouldFocus: focus }),
-          ),
-        );
-        setCaptchaReset((count) => count + 1);
-      }
-    },
-    () => setFormError(VALIDATION_MESSAGE),
-  );
+  const {
+    register,
+    setValue,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = form;
+  const { onSubmit, formError, captchaReset } = useCaptchaForm({
+    form,
+    fields: FIELDS,
+    submit: (values) => requestReset.mutateAsync(values),
+    onSuccess: (result) => setSent(result.message),
+  });
 
   if (sent !== null) return <Notice tone="success">{sent}</Notice>;
 

@@ -9,14 +9,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { CAPTCHA_FIELD, loginFormSchema, loginSchema } from '../../../domain/schemas/auth.ts';
 import { useLogin } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { Captcha } from './captcha.tsx';
-import { applyServerErrors } from './form-errors.ts';
+import { useCaptchaForm } from './use-captcha-form.ts';
 import { PasswordField } from './password-field.tsx';
 
 const schema = loginFormSchema.extend({ [CAPTCHA_FIELD]: loginSchema.shape[CAPTCHA_FIELD] });
@@ -37,42 +36,27 @@ export interface LoginFormProps {
 
 export function LoginForm({ onLoggedIn, forgotPassword }: LoginFormProps) {
   const login = useLogin();
-  const [formError, setFormError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<LoginFormInput, unknown, LoginFormOutput>({
+  const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: { email: '', password: '', [CAPTCHA_FIELD]: '' },
   });
+  const {
+    register,
+    setValue,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = form;
   const touched = (name: 'email' | 'password') => Boolean(touchedFields[name]) || isSubmitted;
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormError(null);
-      let result;
-      try {
-        result = await login.mutateAsync(values);
-      } catch (error) {
-        setFormError(
-          applyServerErrors(error, FIELDS, (field, message, focus) =>
-            setError(field, { type: 'server', message }, { shouldFocus: focus }),
-          ),
-        );
-        // The server has seen the captcha token, and a Turnstile token works once.
-        setCaptchaReset((count) => count + 1);
-        return;
-      }
+  const { onSubmit, formError, captchaReset } = useCaptchaForm({
+    form,
+    fields: FIELDS,
+    submit: (values) => login.mutateAsync(values),
+    onSuccess: async (result) => {
       setSucceeded(true);
       await onLoggedIn(result);
     },
-    () => setFormError(VALIDATION_MESSAGE),
-  );
+  });
 
   return (
     <form className="auth-form" aria-label="Log in" noValidate onSubmit={onSubmit}>

@@ -7,7 +7,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { TITLES } from '../../../domain/titles.ts';
 import { CAPTCHA_FIELD, registerSchema } from '../../../domain/schemas/auth.ts';
 import { useRegister } from '../../api/user.ts';
@@ -15,7 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { Captcha } from './captcha.tsx';
-import { applyServerErrors } from './form-errors.ts';
+import { useCaptchaForm } from './use-captcha-form.ts';
 import { PasswordField } from './password-field.tsx';
 
 // The title is optional: the select's empty choice is sent as null.
@@ -43,16 +42,8 @@ export interface RegisterFormProps {
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const registration = useRegister();
   const titleId = useId();
-  const [formError, setFormError] = useState<string | null>(null);
   const [succeeded, setSucceeded] = useState(false);
-  const [captchaReset, setCaptchaReset] = useState(0);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    setValue,
-    formState: { errors, touchedFields, isSubmitted, isSubmitting },
-  } = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
+  const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: zodResolver(schema),
     defaultValues: {
       title: '',
@@ -64,29 +55,23 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       [CAPTCHA_FIELD]: '',
     },
   });
+  const {
+    register,
+    setValue,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = form;
   const touched = (name: 'first_name' | 'last_name' | 'email' | 'password') =>
     Boolean(touchedFields[name]) || isSubmitted;
 
-  const onSubmit = handleSubmit(
-    async (values) => {
-      setFormError(null);
-      let result;
-      try {
-        result = await registration.mutateAsync(values);
-      } catch (error) {
-        setFormError(
-          applyServerErrors(error, FIELDS, (field, message, focus) =>
-            setError(field, { type: 'server', message }, { shouldFocus: focus }),
-          ),
-        );
-        setCaptchaReset((count) => count + 1);
-        return;
-      }
+  const { onSubmit, formError, captchaReset } = useCaptchaForm({
+    form,
+    fields: FIELDS,
+    submit: (values) => registration.mutateAsync(values),
+    onSuccess: async (result) => {
       setSucceeded(true);
       await onRegistered(result);
     },
-    () => setFormError(VALIDATION_MESSAGE),
-  );
+  });
 
   return (
     <form className="auth-form" aria-label="Create an account" noValidate onSubmit={onSubmit}>
