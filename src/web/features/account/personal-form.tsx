@@ -1,16 +1,17 @@
 /** Editing the customer's title and name (PUT /api/v1/user/personal). */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { UserView } from '../../../domain/api/user.ts';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
-import { TITLES, type Title } from '../../../domain/titles.ts';
+import { TITLE_OPTIONS, TITLES, type Title } from '../../../domain/titles.ts';
 import { personalSchema } from '../../../domain/schemas/auth.ts';
 import { useUpdatePersonal } from '../../api/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 
 // The title is optional: the select's empty choice is sent as null.
@@ -28,7 +29,6 @@ const isTitle = (value: string | null): value is Title =>
 
 export function PersonalForm({ user }: { user: UserView }) {
   const update = useUpdatePersonal();
-  const titleId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const {
@@ -78,32 +78,18 @@ export function PersonalForm({ user }: { user: UserView }) {
       {formError && <Notice tone="error">{formError}</Notice>}
       {saved && <Notice tone="success">Your details have been saved.</Notice>}
       <fieldset className="account-form__fields" disabled={isSubmitting}>
-        <div
-          className={['field account-form__title', errors.title ? 'field--error' : ''].join(' ')}
-        >
-          <label htmlFor={titleId} className="field__label">
-            Title <span className="account-form__optional">(optional)</span>
-          </label>
-          <select
-            {...register('title')}
-            id={titleId}
-            className="field__input"
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={errors.title ? `${titleId}-error` : undefined}
-          >
-            <option value="">No title</option>
-            {TITLES.map((title) => (
-              <option key={title} value={title}>
-                {title}
-              </option>
-            ))}
-          </select>
-          {errors.title && (
-            <p id={`${titleId}-error`} className="field__error">
-              {errors.title.message}
-            </p>
-          )}
-        </div>
+        <SelectField
+          {...register('title')}
+          className="account-form__title"
+          label={
+            <>
+              Title <span className="account-form__optional">(optional)</span>
+            </>
+          }
+          placeholder="No title"
+          options={TITLE_OPTIONS}
+          error={errors.title?.message}
+        />
         <Field
           {...register('first_name')}
           label="First name"

@@ -4,14 +4,15 @@
  * exactly as a login is.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { TITLES } from '../../../domain/titles.ts';
+import { TITLE_OPTIONS, TITLES } from '../../../domain/titles.ts';
 import { CAPTCHA_FIELD, registerSchema } from '../../../domain/schemas/auth.ts';
 import { useRegister } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { Captcha } from './captcha.tsx';
 import { useCaptchaForm } from './use-captcha-form.ts';
@@ -41,7 +42,6 @@ export interface RegisterFormProps {
 
 export function RegisterForm({ onRegistered }: RegisterFormProps) {
   const registration = useRegister();
-  const titleId = useId();
   const [succeeded, setSucceeded] = useState(false);
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
     resolver: zodResolver(schema),
@@ -78,30 +78,18 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
       {formError && <Notice tone="error">{formError}</Notice>}
       {succeeded && <Notice tone="success">Success, logging you in...</Notice>}
       <fieldset className="auth-form__fields" disabled={isSubmitting}>
-        <div className={['field auth-form__title', errors.title ? 'field--error' : ''].join(' ')}>
-          <label htmlFor={titleId} className="field__label">
-            Title <span className="auth-form__optional">(optional)</span>
-          </label>
-          <select
-            {...register('title')}
-            id={titleId}
-            className="field__input"
-            aria-invalid={errors.title ? true : undefined}
-            aria-describedby={errors.title ? `${titleId}-error` : undefined}
-          >
-            <option value="">Select a title</option>
-            {TITLES.map((title) => (
-              <option key={title} value={title}>
-                {title}
-              </option>
-            ))}
-          </select>
-          {errors.title && (
-            <p id={`${titleId}-error`} className="field__error">
-              {errors.title.message}
-            </p>
-          )}
-        </div>
+        <SelectField
+          {...register('title')}
+          className="auth-form__title"
+          label={
+            <>
+              Title <span className="auth-form__optional">(optional)</span>
+            </>
+          }
+          placeholder="Select a title"
+          options={TITLE_OPTIONS}
+          error={errors.title?.message}
+        />
         <div className="auth-form__names">
           <Field
             {...register('first_name')}
