@@ -11,11 +11,13 @@ import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
 import type { Db } from './db/client.ts';
+import { noNotifications, type NotificationFeed } from './db/notifications.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { basketRepository } from './modules/basket/basket.repository.ts';
+import { basketViewCache } from './modules/basket/basket-view-cache.ts';
 import { basketRoutes } from './modules/basket/basket.routes.ts';
 import { basketService } from './modules/basket/basket.service.ts';
 import { catalogueRepository } from './modules/catalogue/catalogue.repository.ts';
@@ -38,6 +40,12 @@ import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 
 export interface AppDeps {
   db: Db;
+  /**
+   * The database's change notifications (the handle's), so cached basket views are
+   * served without a read until another write. None: each view is checked against
+   * the database.
+   */
+  notifications?: NotificationFeed;
   cookieSecret: string;
   /** Cookies marked Secure (production behind HTTPS). */
   secureCookies?: boolean;
@@ -62,6 +70,9 @@ export interface AppDeps {
 /** Largest request body accepted (1 MiB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Most priced basket views one process keeps. */
+const BASKET_VIEWS_PER_PROCESS = 5_000;
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -82,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -116,12 +127,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuthentication(app, (token) => auth.userForToken(token));
 
+  const views = basketViewCache({
+    feed: deps.notifications ?? noNotifications,
+    ttlMs: cacheMs,
+    maxEntries: BASKET_VIEWS_PER_PROCESS,
+  });
+  await views.start();
   const baskets = basketService({
     repository: basketRepository(deps.db),
     catalogue,
     delivery,
     offers,
-    viewCacheMs: cacheMs,
+    views,
   });
 
   await app.register(

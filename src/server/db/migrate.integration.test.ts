@@ -20,6 +20,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '004-basket-line-unique.sql',
       '005-basket-version.sql',
       '006-accounts.sql',
+      '007-basket-change-notify.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -103,11 +103,17 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
     expect(replaced.headers['x-request-id']).not.toContain('bad');
   });
 
-  it('sends security headers', async () => {
+  it('sends security headers on answers and errors alike', async () => {
     const reply = await shopper.get('/api/v1/basket');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');
     expect(String(reply.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(String(reply.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(reply.headers['referrer-policy']).toBe('no-referrer');
     expect(reply.headers['cache-control']).toBe('no-store');
+    const missing = await shopper.get('/api/v1/no-such-thing');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(missing.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
   it('survives a burst of hostile payloads without a 500', async () => {

@@ -21,11 +21,17 @@ export const ENGINES: EngineKind[] = process.env.TEST_DATABASE_URL
 
 export const TEST_COOKIE_SECRET = 'test-cookie-secret-of-at-least-32-characters';
 
+export interface TestDatabase extends DatabaseHandle {
+  /** PostgreSQL: the database's URL, for a second process's own connections. */
+  url: string | null;
+}
+
 /** A fresh, migrated and seeded database of the given kind. */
-export async function openTestDatabase(kind: EngineKind): Promise<DatabaseHandle> {
+export async function openTestDatabase(kind: EngineKind): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const dump = await readFile(inject('pgliteDumpPath'));
-    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    const handle = await openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
+    return { ...handle, url: null };
   }
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('postgresTemplate');
@@ -47,9 +53,11 @@ export async function openTestDatabase(kind: EngineKind): Promise<DatabaseHandle
   } finally {
     await admin.end();
   }
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, name), poolSize: 4 });
+  const testUrl = databaseUrl(url, name);
+  const handle = await openDatabase({ kind: 'postgres', url: testUrl, poolSize: 4 });
   return {
     ...handle,
+    url: testUrl,
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl(url) });
@@ -62,7 +70,7 @@ export async function openTestDatabase(kind: EngineKind): Promise<DatabaseHandle
 
 export interface TestApp {
   app: FastifyInstance;
-  handle: DatabaseHandle;
+  handle: TestDatabase;
   close(): Promise<void>;
 }
 
@@ -78,6 +86,7 @@ export async function createTestApp(
   const handle = await openTestDatabase(kind);
   const app = await buildApp({
     db: handle.db,
+    notifications: handle.notifications,
     cookieSecret: TEST_COOKIE_SECRET,
     logger: false,
     catalogueCacheMs: 0,

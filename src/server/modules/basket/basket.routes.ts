@@ -16,23 +16,33 @@ export const BASKET_COOKIE = 'everbloom_basket';
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-// A cached basket view is sent many times: serialise it once.
-const bodies = new WeakMap<BasketView, string>();
-function body(view: BasketView): string {
+// A cached basket view is sent many times: serialise and encode it once.
+const bodies = new WeakMap<BasketView, Buffer>();
+function body(view: BasketView): Buffer {
   let json = bodies.get(view);
   if (json === undefined) {
-    json = JSON.stringify({ data: view });
+    json = Buffer.from(JSON.stringify({ data: view }));
     bodies.set(view, json);
   }
   return json;
 }
 
+/** Signed cookie values already verified (a value that verified once always will). */
+const verifiedCookies = new Map<string, string | null>();
+const VERIFIED_COOKIES_KEPT = 10_000;
+
 /** The basket id from the signed cookie, or null when absent or tampered with. */
 function basketIdOf(request: FastifyRequest): string | null {
   const raw = request.cookies[BASKET_COOKIE];
   if (!raw) return null;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
+  let id = verifiedCookies.get(raw);
+  if (id === undefined) {
+    const unsigned = request.unsignCookie(raw);
+    id = unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
+    if (verifiedCookies.size >= VERIFIED_COOKIES_KEPT) verifiedCookies.clear();
+    verifiedCookies.set(raw, id);
+  }
+  return id;
 }
 
 export function basketRoutes(

@@ -46,6 +46,7 @@ import type {
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
 import type { BasketChanges, BasketRecord, BasketRepository } from './basket.repository.ts';
+import type { BasketViewCache, ReadTicket } from './basket-view-cache.ts';
 
 /** Who is looking at the basket: decides tax display and buds. */
 export interface BasketViewer {
@@ -85,67 +86,29 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** How long a shared-basket link works. */
 const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Most basket views one process keeps. */
-const VIEW_CACHE_ENTRIES = 5_000;
-
-interface CachedView {
-  version: number;
-  viewerKey: string;
-  snapshot: CatalogueSnapshot;
-  expires: number;
-  view: BasketView;
-}
-
 export function basketService(deps: {
   repository: BasketRepository;
   catalogue: CatalogueService;
   delivery: DeliveryService;
   offers: OffersService;
-  /** How long a basket's view may be reused while its version is unchanged. */
-  viewCacheMs: number;
+  /** Views of recently seen baskets, reused until the basket changes. */
+  views: BasketViewCache;
 }) {
-  const { repository, catalogue, delivery, offers } = deps;
+  const { repository, catalogue, delivery, offers, views } = deps;
 
-  // Views of recently seen baskets. A view is reused only while the basket's version
-  // (bumped by every write, in any process), the catalogue snapshot and the viewer
-  // are unchanged, and for no longer than the reference-data cache lasts.
-  const views = new Map<string, CachedView>();
   const viewerKey = (viewer: BasketViewer) =>
     `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`;
 
-  async function cachedView(basketId: string, version: number, viewer: BasketViewer) {
-    const hit = views.get(basketId);
-    if (
-      hit &&
-      hit.version === version &&
-      hit.viewerKey === viewerKey(viewer) &&
-      hit.expires > Date.now() &&
-      hit.snapshot === (await catalogue.snapshot())
-    ) {
-      return hit.view;
-    }
-    return undefined;
-  }
+  // What each basket record's read had seen announced, so its view is cached only
+  // when no newer version was announced meanwhile.
+  const readTickets = new WeakMap<BasketRecord, ReadTicket>();
 
-  function remember(
-    basket: BasketRecord,
-    viewer: BasketViewer,
-    snapshot: CatalogueSnapshot,
-    view: BasketView,
-  ) {
-    if (deps.viewCacheMs <= 0) return;
-    views.delete(basket.id);
-    if (views.size >= VIEW_CACHE_ENTRIES) {
-      const oldest = views.keys().next().value;
-      if (oldest !== undefined) views.delete(oldest);
-    }
-    views.set(basket.id, {
-      version: basket.version,
-      viewerKey: viewerKey(viewer),
-      snapshot,
-      expires: Date.now() + deps.viewCacheMs,
-      view,
-    });
+  /** An open basket, read so that its view may be cached. */
+  async function readOpen(id: string): Promise<BasketRecord | undefined> {
+    const ticket = views.ticket();
+    const basket = await repository.findOpen(id);
+    if (basket) readTickets.set(basket, ticket);
+    return basket;
   }
 
   /**
@@ -157,12 +120,12 @@ export function basketService(deps: {
     viewer: BasketViewer,
   ): Promise<BasketRecord | undefined> {
     if (basketId) {
-      const basket = await repository.findOpen(basketId);
+      const basket = await readOpen(basketId);
       if (basket && mayUse(basket, viewer)) return basket;
     }
     if (viewer.userId !== null) {
       const own = await repository.latestOpenOf(viewer.userId);
-      if (own) return repository.findOpen(own);
+      if (own) return readOpen(own);
     }
     return undefined;
   }
@@ -176,7 +139,7 @@ export function basketService(deps: {
     if (existing) return existing;
     const id = randomUUID();
     await repository.create(id, viewer.userId);
-    const created = await repository.findOpen(id);
+    const created = await readOpen(id);
     if (!created) throw new Error('A new basket could not be read back');
     return created;
   }
@@ -205,7 +168,9 @@ export function basketService(deps: {
   ): Promise<BasketView> {
     const snapshot = await catalogue.snapshot();
     const view = await computeView(basket, viewer, snapshot);
-    if (basket) remember(basket, viewer, snapshot, view);
+    const ticket = basket && readTickets.get(basket);
+    if (basket && ticket)
+      views.remember(basket, ticket, { viewer: viewerKey(viewer), snapshot }, view);
     return view;
   }
 
@@ -367,7 +332,7 @@ export function basketService(deps: {
   }
 
   async function result(basketId: string, viewer: BasketViewer): Promise<BasketResult> {
-    return { basketId, basket: await buildView(await repository.findOpen(basketId), viewer) };
+    return { basketId, basket: await buildView(await readOpen(basketId), viewer) };
   }
 
   /** Validates the prefixed address fields of a details update, merged onto what is stored. */
@@ -512,15 +477,23 @@ export function basketService(deps: {
 
     /** The basket for this browser; an empty one when it has none yet. */
     async get(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
-      if (basketId && deps.viewCacheMs > 0) {
-        const version = await repository.versionOf(basketId);
-        if (version === undefined && viewer.userId === null)
-          return { basketId: null, basket: await buildView(undefined, viewer) };
-        const cached =
-          version !== undefined && mayUse(version, viewer)
-            ? await cachedView(basketId, version.version, viewer)
-            : undefined;
-        if (cached) return { basketId, basket: cached };
+      if (basketId) {
+        const key = { viewer: viewerKey(viewer), snapshot: await catalogue.snapshot() };
+        if (views.trusted) {
+          // No write has touched the basket since its view was cached: no database read.
+          const cached = views.current(basketId, key);
+          if (cached && mayUse({ user_id: cached.ownerId }, viewer))
+            return { basketId, basket: cached.view };
+        } else {
+          const version = await repository.versionOf(basketId);
+          if (version === undefined && viewer.userId === null)
+            return { basketId: null, basket: await buildView(undefined, viewer) };
+          const cached =
+            version && mayUse(version, viewer)
+              ? views.atVersion(basketId, version.version, key)
+              : undefined;
+          if (cached) return { basketId, basket: cached.view };
+        }
       }
       const basket = await openBasket(basketId, viewer);
       return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer) };
