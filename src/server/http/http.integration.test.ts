@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../domain/errors.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../testing/test-app.ts';
@@ -101,6 +102,31 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
       headers: { 'x-request-id': 'bad id\nwith newline' },
     });
     expect(replaced.headers['x-request-id']).not.toContain('bad');
+  });
+
+  it('sends the basket compressed to browsers that accept it', async () => {
+    const browser = new Shopper(t.app);
+    const products = await browser.get('/api/v1/products');
+    await browser.post('/api/v1/basket', { product_id: products.body.data.products[0].id });
+    const plain = await browser.get('/api/v1/basket');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+
+    for (const [accepted, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const reply = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/basket',
+        headers: {
+          cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+          'accept-encoding': accepted,
+        },
+      });
+      expect(reply.headers['content-encoding']).toBe(encoding);
+      expect(reply.headers['vary']).toContain('accept-encoding');
+      expect(JSON.parse(decode(reply.rawPayload).toString())).toEqual(plain.body);
+    }
   });
 
   it('sends security headers on answers and errors alike', async () => {

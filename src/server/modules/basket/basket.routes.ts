@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BasketView } from '../../../domain/api/basket.ts';
+import { encodedJson } from '../../http/encoded-json.ts';
 import {
   GUEST_VIEWER,
   itemIdFromPath,
@@ -16,16 +17,8 @@ export const BASKET_COOKIE = 'everbloom_basket';
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-// A cached basket view is sent many times: serialise and encode it once.
-const bodies = new WeakMap<BasketView, Buffer>();
-function body(view: BasketView): Buffer {
-  let json = bodies.get(view);
-  if (json === undefined) {
-    json = Buffer.from(JSON.stringify({ data: view }));
-    bodies.set(view, json);
-  }
-  return json;
-}
+// A cached basket view is sent many times: serialise and compress it once.
+const basketBody = encodedJson((view: BasketView) => JSON.stringify({ data: view }));
 
 /** Signed cookie values already verified (a value that verified once always will). */
 const verifiedCookies = new Map<string, string | null>();
@@ -66,7 +59,12 @@ export function basketRoutes(
     };
   }
 
-  function send(response: FastifyReply, sentId: string | null, result: BasketResult) {
+  function send(
+    request: FastifyRequest,
+    response: FastifyReply,
+    sentId: string | null,
+    result: BasketResult,
+  ) {
     if (result.basketId && result.basketId !== sentId) {
       response.setCookie(BASKET_COOKIE, result.basketId, {
         path: '/',
@@ -77,10 +75,13 @@ export function basketRoutes(
         maxAge: THIRTY_DAYS_S,
       });
     }
+    const { body, encoding } = basketBody(result.basket, request.headers['accept-encoding']);
+    if (encoding) response.header('content-encoding', encoding);
     return response
       .header('cache-control', 'no-store')
+      .header('vary', 'accept-encoding')
       .type('application/json; charset=utf-8')
-      .send(body(result.basket));
+      .send(body);
   }
 
   /** Registers a basket route: the handler gets the browser's basket id and the viewer. */
@@ -96,9 +97,12 @@ export function basketRoutes(
     app.route<{ Params: P }>({
       method,
       url,
+      // send() answers pre-compressed bodies itself.
+      compress: false,
       handler: async (request, response) => {
         const basketId = basketIdOf(request);
-        return send(response, basketId, await handler(basketId, request, await viewerOf(request)));
+        const result = await handler(basketId, request, await viewerOf(request));
+        return send(request, response, basketId, result);
       },
     });
   }

@@ -1,0 +1,57 @@
+/**
+ * JSON bodies sent many times over (cached basket views): serialised, and compressed
+ * for each encoding browsers accept, once per value instead of once per request.
+ * Routes that use it opt out of @fastify/compress (`compress: false`).
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
+
+/** Encodings offered, in the server's order of preference. */
+const ENCODINGS = ['br', 'gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** Smaller bodies are sent as they are (as @fastify/compress's threshold). */
+export const COMPRESS_MIN_BYTES = 1024;
+
+// Brotli at the quality @fastify/compress uses: fast enough to run once per new view.
+const BROTLI = {
+  params: {
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_QUALITY]: 4,
+  },
+};
+
+export interface EncodedBody {
+  body: Buffer;
+  /** The Content-Encoding to send, or null for none. */
+  encoding: 'br' | 'gzip' | null;
+}
+
+/**
+ * A function answering the body of `value` in the best encoding `accept-encoding`
+ * allows. Values are cached by identity: never mutate one after sending it.
+ */
+export function encodedJson<T extends object>(
+  serialise: (value: T) => string,
+): (value: T, acceptEncoding: string | undefined) => EncodedBody {
+  const bodies = new WeakMap<T, Partial<Record<Encoding, Buffer>>>();
+  return (value, acceptEncoding) => {
+    let forms = bodies.get(value);
+    if (!forms) {
+      forms = { identity: Buffer.from(serialise(value)) };
+      bodies.set(value, forms);
+    }
+    const identity = forms.identity!;
+    const chosen: Encoding =
+      acceptEncoding && identity.length >= COMPRESS_MIN_BYTES
+        ? (negotiate(acceptEncoding, [...ENCODINGS]) ?? 'identity')
+        : 'identity';
+    if (chosen === 'identity') return { body: identity, encoding: null };
+    let body = forms[chosen];
+    if (!body) {
+      body = chosen === 'br' ? brotliCompressSync(identity, BROTLI) : gzipSync(identity);
+      forms[chosen] = body;
+    }
+    return { body, encoding: chosen };
+  };
+}
