@@ -189,6 +189,25 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       expect((await shopper.get<Data>('/api/v1/basket')).body.data.items[0]?.quantity).toBe(5);
     });
 
+    it('keeps a line to 99, however it is reached, and leaves the basket as it was', async () => {
+      const shopper = await shopperWith([['WIS-ARCH', 98]]);
+      const before = (await shopper.get<Data>('/api/v1/basket')).body.data;
+      const reply = await shopper.post('/api/v1/basket', {
+        product_id: id('WIS-ARCH'),
+        quantity: 2,
+      });
+      const message = 'You can add up to 99 of one item to your basket.';
+      expect(reply.status).toBe(422);
+      expect(reply.body).toEqual({
+        error_type: 'validation',
+        message: expect.any(String),
+        errors: { quantity: [message] },
+      });
+      expect((await shopper.get<Data>('/api/v1/basket')).body.data).toEqual(before);
+      const last = await shopper.post<Data>('/api/v1/basket', { product_id: id('WIS-ARCH') });
+      expect(last.body.data.items[0]?.quantity).toBe(99);
+    });
+
     it('accepts pre-order quantities beyond stock and reports them', async () => {
       const shopper = await shopperWith([
         ['WIS-ARCH', 2],

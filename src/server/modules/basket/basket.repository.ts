@@ -44,6 +44,22 @@ export interface BasketChanges {
   use_loyalty_points?: boolean;
 }
 
+/** The basket's own columns, as BasketRecord has them (items aside). */
+const BASKET_COLUMNS = [
+  'id',
+  'version',
+  'user_id',
+  'email_address',
+  'delivery_address',
+  'billing_address',
+  'delivery_option_id',
+  'delivery_safe_place',
+  'delivery_safe_place_option',
+  'delivery_safe_place_option_note',
+  'voucher_code',
+  'use_loyalty_points',
+] as const;
+
 const json = (value: StoredAddress | null | undefined) =>
   value === undefined ? undefined : value === null ? null : JSON.stringify(value);
 
@@ -51,33 +67,21 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
   return {
     /** An open basket with its items (one round trip), or undefined. */
     async findOpen(id: string): Promise<BasketRecord | undefined> {
-      const row = await db
-        .selectFrom('baskets as b')
+      return db
+        .selectFrom('baskets')
         .select((eb) => [
-          'b.id',
-          'b.version',
-          'b.user_id',
-          'b.email_address',
-          'b.delivery_address',
-          'b.billing_address',
-          'b.delivery_option_id',
-          'b.delivery_safe_place',
-          'b.delivery_safe_place_option',
-          'b.delivery_safe_place_option_note',
-          'b.voucher_code',
-          'b.use_loyalty_points',
+          ...BASKET_COLUMNS,
           jsonArrayFrom(
             eb
               .selectFrom('basket_items as i')
               .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
-              .whereRef('i.basket_id', '=', 'b.id')
+              .whereRef('i.basket_id', '=', 'baskets.id')
               .orderBy('i.id'),
           ).as('items'),
         ])
-        .where('b.id', '=', id)
-        .where('b.status', '=', 'open')
+        .where('id', '=', id)
+        .where('status', '=', 'open')
         .executeTakeFirst();
-      return row;
     },
 
     /** An open basket's version and owner, or undefined when there is none. */
@@ -103,8 +107,14 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return row?.id;
     },
 
-    async create(id: string, userId: number | null = null): Promise<void> {
-      await db.insertInto('baskets').values({ id, user_id: userId }).execute();
+    /** Creates an open basket, and returns it (empty). */
+    async create(id: string, userId: number | null = null): Promise<BasketRecord> {
+      const basket = await db
+        .insertInto('baskets')
+        .values({ id, user_id: userId })
+        .returning(BASKET_COLUMNS)
+        .executeTakeFirstOrThrow();
+      return { ...basket, items: [] };
     },
 
     /** Gives a guest's basket to a customer. */
@@ -204,6 +214,48 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return row.quantity;
     },
 
+    /**
+     * Adds to the basket's line for this product (creating it) unless the line would
+     * then hold more than `limit`, in one statement that also bumps the basket: two
+     * concurrent adds both count, and together never pass the limit. Returns the
+     * line's new quantity, or null when the add was refused. `item.quantity` must not
+     * itself exceed `limit`.
+     */
+    async addWithinLimit(
+      basketId: string,
+      item: { product_id: number; quantity: number; related_item_id: number | null },
+      limit: number,
+    ): Promise<number | null> {
+      const row = await db
+        .with('line', (cte) =>
+          cte
+            .insertInto('basket_items')
+            .values({ basket_id: basketId, ...item })
+            .onConflict((conflict) =>
+              conflict
+                .columns(['basket_id', 'product_id', 'related_item_id'])
+                .doUpdateSet((eb) => ({
+                  quantity: eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
+                }))
+                .where((eb) =>
+                  eb(eb('basket_items.quantity', '+', eb.ref('excluded.quantity')), '<=', limit),
+                ),
+            )
+            .returning('quantity'),
+        )
+        .with('touched', (cte) =>
+          cte
+            .updateTable('baskets')
+            .set({ updated_at: sql<string>`now()`, version: sql<number>`version + 1` })
+            .where('id', '=', basketId)
+            .where((eb) => eb.exists(eb.selectFrom('line').select('quantity'))),
+        )
+        .selectFrom('line')
+        .select('quantity')
+        .executeTakeFirst();
+      return row?.quantity ?? null;
+    },
+
     /** Runs `work` in one transaction, with a repository bound to it. */
     async transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T> {
       return db.transaction().execute((trx) => work(basketRepository(trx)));
@@ -244,7 +296,7 @@ export interface BasketRepository {
   findOpen(id: string): Promise<BasketRecord | undefined>;
   versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined>;
   latestOpenOf(userId: number): Promise<string | undefined>;
-  create(id: string, userId?: number | null): Promise<void>;
+  create(id: string, userId?: number | null): Promise<BasketRecord>;
   claim(id: string, userId: number): Promise<void>;
   markMerged(id: string): Promise<void>;
   createLink(id: string, basketId: string, expiresAt: Date): Promise<void>;
@@ -255,6 +307,11 @@ export interface BasketRepository {
     basketId: string,
     item: { product_id: number; quantity: number; related_item_id: number | null },
   ): Promise<number>;
+  addWithinLimit(
+    basketId: string,
+    item: { product_id: number; quantity: number; related_item_id: number | null },
+    limit: number,
+  ): Promise<number | null>;
   transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T>;
   setQuantity(basketId: string, itemId: number, quantity: number): Promise<void>;
   removeItem(basketId: string, itemId: number): Promise<boolean>;

@@ -137,10 +137,9 @@ export function basketService(deps: {
   ): Promise<BasketRecord> {
     const existing = await openBasket(basketId, viewer);
     if (existing) return existing;
-    const id = randomUUID();
-    await repository.create(id, viewer.userId);
-    const created = await readOpen(id);
-    if (!created) throw new Error('A new basket could not be read back');
+    const ticket = views.ticket();
+    const created = await repository.create(randomUUID(), viewer.userId);
+    readTickets.set(created, ticket);
     return created;
   }
 
@@ -524,24 +523,30 @@ export function basketService(deps: {
         throw validationError({ related_item_id: ['This item is not in your basket.'] });
       }
       if (variation.row.discontinued) throw new AppError('product_unavailable');
-      // Stock is read before the transaction (PGlite has one connection); the line's
-      // new quantity is checked inside it, so concurrent adds cannot overshoot.
       const available = variation.row.is_preorder
         ? Number.POSITIVE_INFINITY
         : snapshot.available(variation, await catalogue.freshStock(snapshot, [variation]));
       const target = variation;
-      await repository.transaction(async (trx) => {
-        const quantity = await trx.addToLine(basket.id, {
-          product_id: target.row.id,
-          quantity: input.quantity,
-          related_item_id: input.related_item_id,
-        });
-        if (quantity > MAX_LINE_QUANTITY) {
+      const item = {
+        product_id: target.row.id,
+        quantity: input.quantity,
+        related_item_id: input.related_item_id,
+      };
+      const refused = () => {
+        const line = basket.items.find(
+          (i) => i.product_id === item.product_id && i.related_item_id === item.related_item_id,
+        );
+        if ((line?.quantity ?? 0) + item.quantity > MAX_LINE_QUANTITY) {
           const message = `You can add up to ${MAX_LINE_QUANTITY} of one item to your basket.`;
-          throw validationError({ quantity: [message] });
+          return validationError({ quantity: [message] });
         }
-        if (quantity > available) throw stockError(snapshot, target, available);
-      });
+        return stockError(snapshot, target, available);
+      };
+      // The line's new quantity is checked in the same statement that adds to it, so
+      // concurrent adds cannot overshoot the stock or the per-line limit.
+      const limit = Math.min(MAX_LINE_QUANTITY, available);
+      if (item.quantity > limit) throw refused();
+      if ((await repository.addWithinLimit(basket.id, item, limit)) === null) throw refused();
       return result(basket.id, viewer);
     },
 
