@@ -88,6 +88,13 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       thief.cookies.set('everbloom_basket', `${unsignedId}.forgedsignature`);
       const reply = await thief.get<Data>('/api/v1/basket');
       expect(reply.body.data.items).toEqual([]);
+      // The real value still works, and padding it makes it worthless.
+      thief.cookies.set('everbloom_basket', raw);
+      expect((await thief.get<Data>('/api/v1/basket')).body.data.items).toHaveLength(1);
+      thief.cookies.set('everbloom_basket', `${raw}${'x'.repeat(4000)}`);
+      const padded = await thief.get<Data>('/api/v1/basket');
+      expect(padded.status).toBe(200);
+      expect(padded.body.data.items).toEqual([]);
     });
   });
 
