@@ -129,6 +129,17 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
     }
   });
 
+  it('sends the product list compressed to browsers that accept it', async () => {
+    const plain = await shopper.get('/api/v1/products');
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(reply.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(reply.rawPayload).toString())).toEqual(plain.body);
+  });
+
   it('sends security headers on answers and errors alike', async () => {
     const reply = await shopper.get('/api/v1/basket');
     expect(reply.headers['x-content-type-options']).toBe('nosniff');

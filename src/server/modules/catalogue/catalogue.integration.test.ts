@@ -79,6 +79,9 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
     expect(trees.every((p) => p.primary_category.slug === 'trees')).toBe(true);
     const amounts = trees.map((p) => p.prices.price.amount);
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    const none = await shopper.get('/api/v1/products?category=no-such-category');
+    expect(none.status).toBe(200);
+    expect(none.body.data.products).toEqual([]);
     const bad = await shopper.get('/api/v1/products?sort=cheapest');
     expect(bad.status).toBe(422);
     expect(bad.body.error_type).toBe('validation');
@@ -111,5 +114,39 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
     }
     expect((await shopper.get('/media/products/nothing-here.svg')).status).toBe(404);
     expect((await shopper.get('/media/products/..%2Fsecret.svg')).status).toBe(404);
+  });
+});
+
+describe.each(ENGINES)('catalogue lists while the catalogue is cached, on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(engine, { catalogueCacheMs: 60_000 });
+  });
+  afterAll(() => t.close());
+
+  it('answers every filter and order correctly however often and in whatever order', async () => {
+    const shopper = new Shopper(t.app);
+    const list = async (query: string) =>
+      (await shopper.get(`/api/v1/products${query}`)).body.data.products as FamilyView[];
+    const names = (products: FamilyView[]) => products.map((p) => p.name);
+
+    const all = await list('');
+    const cheapestFirst = await list('?sort=price_asc');
+    const dearestFirst = await list('?sort=price_desc');
+    const trees = await list('?category=trees&sort=name');
+    const amounts = (products: FamilyView[]) => products.map((p) => p.prices.price.amount);
+
+    expect(amounts(cheapestFirst)).toEqual([...amounts(all)].sort((a, b) => a - b));
+    expect(amounts(dearestFirst)).toEqual([...amounts(all)].sort((a, b) => b - a));
+    expect(names(trees)).toEqual(
+      all
+        .filter((p) => p.primary_category.slug === 'trees')
+        .map((p) => p.name)
+        .sort((a, b) => a.localeCompare(b, 'en-GB')),
+    );
+    // Asking again, after other orders, gives the same answers.
+    expect(names(await list(''))).toEqual(names(all));
+    expect(names(await list('?sort=price_asc'))).toEqual(names(cheapestFirst));
+    expect(await list('?category=no-such-category')).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PRODUCT_SORTS } from '../../../domain/api/catalogue.ts';
+import { PRODUCT_SORTS, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { AppError } from '../../../domain/errors.ts';
+import { encodedJson } from '../../http/encoded-json.ts';
 import { parseInput } from '../../http/parse.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { ImageStyle } from '../../db/seed/demo-types.ts';
@@ -17,11 +18,25 @@ const listQuery = z.object({
     .optional(),
 });
 
+// The home page's list is the same for everyone until the catalogue changes: serialise
+// and compress each list once.
+const productListBody = encodedJson((products: FamilyView[]) =>
+  JSON.stringify({ data: { products } }),
+);
+
 export function catalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService }) {
-  app.get('/products', async (request) => {
+  app.get('/products', { compress: false }, async (request, reply) => {
     const query = parseInput(listQuery, request.query);
     const snapshot = await deps.catalogue.snapshot();
-    return { data: { products: snapshot.list(query) } };
+    const { body, encoding } = productListBody(
+      snapshot.list(query),
+      request.headers['accept-encoding'],
+    );
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('vary', 'accept-encoding')
+      .type('application/json; charset=utf-8')
+      .send(body);
   });
 
   app.get<{ Params: { id: string } }>('/products/:id', async (request) => {

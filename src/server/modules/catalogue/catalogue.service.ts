@@ -41,6 +41,8 @@ export class CatalogueSnapshot {
   readonly #familiesById = new Map<number, Family>();
   readonly #familiesBySlug = new Map<string, Family>();
   readonly #variationsBySlug = new Map<string, Variation>();
+  /** Lists already built from this (immutable) snapshot, by category and sort. */
+  readonly #lists = new Map<string, FamilyView[]>();
 
   constructor(rows: CatalogueRows) {
     this.categories = rows.categories;
@@ -217,8 +219,23 @@ export class CatalogueSnapshot {
     };
   }
 
-  /** Families, optionally in one category, sorted. */
+  /**
+   * Families, optionally in one category, sorted. The same filter gets the same
+   * array (never mutate it): it is built once per snapshot.
+   */
   list(filter: { category?: string | undefined; sort?: ProductSort | undefined }): FamilyView[] {
+    // Only filters that name a real category are kept, so callers cannot grow the map.
+    if (filter.category && !this.categories.some((c) => c.slug === filter.category)) return [];
+    const key = `${filter.category ?? ''}|${filter.sort ?? ''}`;
+    let list = this.#lists.get(key);
+    if (!list) {
+      list = this.#buildList(filter);
+      this.#lists.set(key, list);
+    }
+    return list;
+  }
+
+  #buildList(filter: { category?: string | undefined; sort?: ProductSort | undefined }) {
     const families = this.families.filter(
       (f) => !filter.category || f.category.slug === filter.category,
     );
