@@ -17,6 +17,7 @@ import {
   vatIncluded,
 } from '../../../../domain/money.ts';
 import { priceView, type PriceView } from '../../../../domain/price-view.ts';
+import { TRIO_BUNDLE_COMPONENTS } from '../../../testing/demo-products.ts';
 
 /** A VAT-inclusive price of `amount` pence at the standard rate. */
 export function gbp(amount: number): PriceView {
@@ -142,29 +143,7 @@ export const bundleLine = (overrides: Partial<BasketItemView> = {}) =>
       quantity_available: 50,
       quantity_on_hand: 0,
       is_bundle: true,
-      bundle_components: [
-        {
-          id: 40,
-          sku: 'FERN-BOS',
-          name: 'Artificial Boston Fern',
-          url: '/products/artificial-boston-fern?variation=40',
-          quantity: 1,
-        },
-        {
-          id: 68,
-          sku: 'EUC-SPRAY',
-          name: 'Faux Eucalyptus Spray',
-          url: '/products/faux-eucalyptus-spray?variation=68',
-          quantity: 2,
-        },
-        {
-          id: 64,
-          sku: 'PEONY-PNK',
-          name: 'Faux Peony Stem — Blush pink',
-          url: '/products/faux-peony-stem?variation=64',
-          quantity: 3,
-        },
-      ],
+      bundle_components: TRIO_BUNDLE_COMPONENTS,
       primary_category: { name: 'House Plants', slug: 'house-plants' },
     }),
     ...overrides,

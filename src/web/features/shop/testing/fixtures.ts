@@ -12,6 +12,7 @@ import type {
 } from '../../../../domain/api/catalogue.ts';
 import { STANDARD_VAT_BP, pence, vatIncluded } from '../../../../domain/money.ts';
 import { priceView, type PriceView } from '../../../../domain/price-view.ts';
+import { TRIO_BUNDLE_COMPONENTS } from '../../../testing/demo-products.ts';
 
 const OPTION_IDS: Record<string, number> = { Size: 1, Colour: 2, Pot: 3 };
 
@@ -275,29 +276,7 @@ export const livingRoomTrio = family({
       id: 60,
       price: 5999,
       available: 50,
-      bundle_components: [
-        {
-          id: 40,
-          sku: 'FERN-BOS',
-          name: 'Artificial Boston Fern',
-          url: '/products/artificial-boston-fern?variation=40',
-          quantity: 1,
-        },
-        {
-          id: 68,
-          sku: 'EUC-SPRAY',
-          name: 'Faux Eucalyptus Spray',
-          url: '/products/faux-eucalyptus-spray?variation=68',
-          quantity: 2,
-        },
-        {
-          id: 64,
-          sku: 'PEONY-PNK',
-          name: 'Faux Peony Stem — Blush pink',
-          url: '/products/faux-peony-stem?variation=64',
-          quantity: 3,
-        },
-      ],
+      bundle_components: TRIO_BUNDLE_COMPONENTS,
     },
   ],
 });
