@@ -24,7 +24,10 @@ export interface NotificationFeed {
   readonly epoch: number;
   /** Calls `handler` with the payload of each notification on `channel`. */
   subscribe(channel: string, handler: (payload: string) => void): Promise<void>;
-  /** Resolves once every notification committed before the call has been delivered. */
+  /**
+   * Resolves once every notification committed before the call has been delivered
+   * (or at once when not live; after 5 s at most).
+   */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
 }
@@ -40,6 +43,7 @@ export const LISTENER_APPLICATION_NAME = 'everbloom-notifications';
 const SYNC_CHANNEL = 'everbloom_feed_sync';
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 30_000;
+const CAUGHT_UP_TIMEOUT_MS = 5_000;
 
 function checkChannel(channel: string) {
   if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
@@ -191,7 +195,14 @@ export function postgresNotifications(options: {
         syncWaiters.delete(token);
         return;
       }
-      await delivered;
+      // Never wait forever: past the limit the caller goes on as if caught up.
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CAUGHT_UP_TIMEOUT_MS);
+      });
+      await Promise.race([delivered, limit]);
+      clearTimeout(timer);
+      syncWaiters.delete(token);
     },
 
     async close() {
