@@ -117,9 +117,9 @@ describe.each(ENGINES)('two API processes on one %s database', (engine) => {
     expect(secondQueries.count).toBe(afterRead);
   });
 
-  it.runIf(engine === 'postgres')(
-    'checks every view against the database while notifications are lost',
-    async () => {
+  // PGlite's notifications cannot be lost: it delivers them in the committing call.
+  if (engine === 'postgres') {
+    it('checks every view against the database while notifications are lost', async () => {
       const { onFirst, onSecond } = await shoppers();
       await settle();
       await onSecond.get('/api/v1/basket');
@@ -141,6 +141,6 @@ describe.each(ENGINES)('two API processes on one %s database', (engine) => {
       await onFirst.post('/api/v1/basket', { product_id: fernId });
       await settle();
       expect((await onSecond.get<Data>('/api/v1/basket')).body.data.items[0]?.quantity).toBe(6);
-    },
-  );
+    });
+  }
 });
