@@ -1,8 +1,46 @@
 import { randomUUID } from 'node:crypto';
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENGINES, openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
-import { LISTENER_APPLICATION_NAME, noNotifications } from './notifications.ts';
+import {
+  LISTENER_APPLICATION_NAME,
+  noNotifications,
+  postgresNotifications,
+} from './notifications.ts';
+
+/**
+ * A TCP relay to PostgreSQL whose open links can be made to go silent: the server's
+ * bytes stop arriving while the sockets stay open, as on a dead network path.
+ */
+async function relayTo(url: string) {
+  const target = new URL(url);
+  const links: { silent: boolean; sockets: Socket[] }[] = [];
+  const server = createServer((client) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    const link = { silent: false, sockets: [client, upstream] };
+    links.push(link);
+    client.on('data', (data) => upstream.write(data));
+    upstream.on('data', (data) => {
+      if (!link.silent) client.write(data);
+    });
+    const end = () => link.sockets.forEach((socket) => socket.destroy());
+    for (const socket of link.sockets) socket.on('close', end).on('error', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const relayed = new URL(url);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String((server.address() as AddressInfo).port);
+  return {
+    url: relayed.toString(),
+    /** Links open now stop passing the server's bytes on; new ones work. */
+    silenceOpenLinks: () => links.forEach((link) => (link.silent = true)),
+    close: async () => {
+      links.forEach((link) => link.sockets.forEach((socket) => socket.destroy()));
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 /** One contract for the notification feed of each engine (the port's promises). */
 describe.each(ENGINES)('database notifications on %s', (engine) => {
@@ -95,6 +133,29 @@ describe.runIf(ENGINES.includes('postgres'))('database notifications on postgres
     await sql`SELECT pg_notify('test_channel', 'back')`.execute(handle.db);
     await feed.caughtUp();
     expect(received).toEqual(['back']);
+  });
+
+  it('give up a connection that silently stops delivering, and replace it', async () => {
+    const relay = await relayTo(handle.url ?? '');
+    const feed = postgresNotifications({ url: relay.url, heartbeatMs: 100, timeoutMs: 500 });
+    try {
+      const received: string[] = [];
+      await feed.subscribe('test_channel', (payload) => received.push(payload));
+      expect(feed.live).toBe(true);
+      const before = feed.epoch;
+
+      relay.silenceOpenLinks();
+      await vi.waitFor(() => expect(feed.live).toBe(false), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(() => expect(feed.live).toBe(true), { timeout: 10_000, interval: 50 });
+      expect(feed.epoch).toBeGreaterThan(before + 1);
+
+      await sql`SELECT pg_notify('test_channel', 'through the new link')`.execute(handle.db);
+      await feed.caughtUp();
+      expect(received).toEqual(['through the new link']);
+    } finally {
+      await feed.close();
+      await relay.close();
+    }
   });
 });
 

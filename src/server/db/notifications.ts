@@ -26,7 +26,8 @@ export interface NotificationFeed {
   subscribe(channel: string, handler: (payload: string) => void): Promise<void>;
   /**
    * Resolves once every notification committed before the call has been delivered
-   * (or at once when not live; after 5 s at most).
+   * (at once when not live; when that cannot be confirmed in time, the feed stops
+   * being live).
    */
   caughtUp(): Promise<void>;
   close(): Promise<void>;
@@ -43,7 +44,10 @@ export const LISTENER_APPLICATION_NAME = 'everbloom-notifications';
 const SYNC_CHANNEL = 'everbloom_feed_sync';
 const RETRY_FIRST_MS = 250;
 const RETRY_MAX_MS = 30_000;
-const CAUGHT_UP_TIMEOUT_MS = 5_000;
+/** How often the listener checks that it still receives (a notification to itself). */
+const HEARTBEAT_MS = 15_000;
+/** How long connecting, a query or such a notification may take before giving up. */
+const TIMEOUT_MS = 5_000;
 
 function checkChannel(channel: string) {
   if (!CHANNEL.test(channel)) throw new Error(`Not a channel name: ${channel}`);
@@ -55,13 +59,23 @@ function dispatch(handlers: Handlers, channel: string, payload: string) {
   for (const handler of handlers.get(channel) ?? []) handler(payload);
 }
 
-/** A feed over a dedicated PostgreSQL connection; it connects on the first subscribe. */
+/**
+ * A feed over a dedicated PostgreSQL connection; it connects on the first subscribe.
+ * It counts as live only once a notification it sent itself has come back, and sends
+ * one every `heartbeatMs`: a connection that silently stopped delivering (a dead TCP
+ * peer, a pooler in transaction mode) is given up and replaced.
+ */
 export function postgresNotifications(options: {
   url: string;
   log?: NotificationLog;
+  heartbeatMs?: number;
+  /** How long connecting, a query or a notification to itself may take. */
+  timeoutMs?: number;
 }): NotificationFeed {
+  const heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
   const handlers: Handlers = new Map();
-  const syncWaiters = new Map<string, () => void>();
+  const syncWaiters = new Map<string, (delivered: boolean) => void>();
   let client: pg.Client | null = null;
   let connecting: Promise<void> | null = null;
   let live = false;
@@ -73,9 +87,39 @@ export function postgresNotifications(options: {
   /** The channels the current connection listens to. */
   let listened = new Set<string>();
 
+  let heartbeat: NodeJS.Timeout | null = null;
+
   function releaseSyncWaiters() {
-    for (const resolve of syncWaiters.values()) resolve();
+    for (const resolve of syncWaiters.values()) resolve(false);
     syncWaiters.clear();
+  }
+
+  /**
+   * Sends a notification to this connection and waits for it: true once it is back,
+   * which means every notification committed before has been delivered too.
+   */
+  async function roundTrip(via: pg.Client): Promise<boolean> {
+    const token = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const delivered = new Promise<boolean>((resolve) => {
+      syncWaiters.set(token, resolve);
+      timer = setTimeout(() => resolve(false), timeoutMs);
+    });
+    try {
+      await via.query('SELECT pg_notify($1, $2)', [SYNC_CHANNEL, token]);
+      return await delivered;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+      syncWaiters.delete(token);
+    }
+  }
+
+  /** Gives up the current connection when its own notification does not come back. */
+  async function check(current: pg.Client) {
+    if (await roundTrip(current)) return;
+    lost(current, new Error(`a notification sent to itself did not arrive in ${timeoutMs} ms`));
   }
 
   function lost(from: pg.Client, error?: Error) {
@@ -110,12 +154,13 @@ export function postgresNotifications(options: {
         connectionString: options.url,
         application_name: LISTENER_APPLICATION_NAME,
         keepAlive: true,
+        connectionTimeoutMillis: timeoutMs,
+        query_timeout: timeoutMs,
       });
       next.on('notification', (message) => {
         const payload = message.payload ?? '';
         if (message.channel === SYNC_CHANNEL) {
-          syncWaiters.get(payload)?.();
-          syncWaiters.delete(payload);
+          syncWaiters.get(payload)?.(true);
         } else {
           dispatch(handlers, message.channel, payload);
         }
@@ -126,6 +171,11 @@ export function postgresNotifications(options: {
         await next.connect();
         const channels = new Set([SYNC_CHANNEL, ...handlers.keys()]);
         for (const channel of channels) await next.query(`LISTEN ${channel}`);
+        if (!(await roundTrip(next))) {
+          throw new Error(
+            'a notification sent to itself did not arrive (DATABASE_URL must reach PostgreSQL, or a pooler in session mode)',
+          );
+        }
         if (closed) {
           await next.end();
           return;
@@ -136,6 +186,10 @@ export function postgresNotifications(options: {
         epoch += 1;
         retryMs = RETRY_FIRST_MS;
         if (wasLost) options.log?.info({}, 'database notifications are back');
+        heartbeat ??= setInterval(() => {
+          if (client && live) void check(client);
+        }, heartbeatMs);
+        heartbeat.unref();
       } catch (error) {
         next.removeAllListeners('end');
         next.on('error', () => undefined);
@@ -184,30 +238,13 @@ export function postgresNotifications(options: {
     },
 
     async caughtUp() {
-      const listening = client;
-      if (!listening || !live) return;
-      const token = randomUUID();
-      const delivered = new Promise<void>((resolve) => syncWaiters.set(token, resolve));
-      try {
-        // Notifications are delivered in commit order: ours comes after every earlier one.
-        await listening.query('SELECT pg_notify($1, $2)', [SYNC_CHANNEL, token]);
-      } catch {
-        syncWaiters.delete(token);
-        return;
-      }
-      // Never wait forever: past the limit the caller goes on as if caught up.
-      let timer: NodeJS.Timeout | undefined;
-      const limit = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, CAUGHT_UP_TIMEOUT_MS);
-      });
-      await Promise.race([delivered, limit]);
-      clearTimeout(timer);
-      syncWaiters.delete(token);
+      if (client && live) await check(client);
     },
 
     async close() {
       closed = true;
       live = false;
+      if (heartbeat) clearInterval(heartbeat);
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
       releaseSyncWaiters();
