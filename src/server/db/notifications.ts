@@ -89,6 +89,20 @@ export function postgresNotifications(options: {
 
   let heartbeat: NodeJS.Timeout | null = null;
 
+  /** Ends a connection without waiting on a peer that may never answer. */
+  async function endQuietly(connection: pg.Client) {
+    connection.removeAllListeners('end');
+    connection.on('error', () => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      connection.end().catch(() => undefined),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
   function releaseSyncWaiters() {
     for (const resolve of syncWaiters.values()) resolve(false);
     syncWaiters.clear();
@@ -129,7 +143,7 @@ export function postgresNotifications(options: {
     epoch += 1;
     wasLost = true;
     releaseSyncWaiters();
-    from.end().catch(() => undefined);
+    void endQuietly(from);
     if (closed) return;
     options.log?.warn(
       { err: error, retryInMs: retryMs },
@@ -177,7 +191,7 @@ export function postgresNotifications(options: {
           );
         }
         if (closed) {
-          await next.end();
+          await endQuietly(next);
           return;
         }
         client = next;
@@ -191,9 +205,7 @@ export function postgresNotifications(options: {
         }, heartbeatMs);
         heartbeat.unref();
       } catch (error) {
-        next.removeAllListeners('end');
-        next.on('error', () => undefined);
-        await next.end().catch(() => undefined);
+        void endQuietly(next);
         if (closed) return;
         options.log?.warn(
           { err: error, retryInMs: retryMs },
@@ -251,11 +263,7 @@ export function postgresNotifications(options: {
       await connecting;
       const last = client;
       client = null;
-      if (last) {
-        last.removeAllListeners('end');
-        last.on('error', () => undefined);
-        await last.end().catch(() => undefined);
-      }
+      if (last) await endQuietly(last);
     },
   };
 }
