@@ -30,10 +30,9 @@ export function ForgotPasswordForm() {
 
   const {
     register,
-    setValue,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = form;
-  const { onSubmit, formError, captchaReset } = useCaptchaForm({
+  const { onSubmit, formError, captcha } = useCaptchaForm({
     form,
     fields: FIELDS,
     submit: (values) => requestReset.mutateAsync(values),
@@ -56,19 +55,7 @@ export function ForgotPasswordForm() {
           error={errors.email?.message}
           touched={Boolean(touchedFields.email) || isSubmitted}
         />
-        <Captcha
-          action="reset_password"
-          onToken={(token) =>
-            setValue(CAPTCHA_FIELD, token, {
-              // A new token clears the message; losing one waits for the next submit.
-              shouldValidate: isSubmitted && token !== '',
-              shouldDirty: true,
-            })
-          }
-          error={errors[CAPTCHA_FIELD]?.message}
-          disabled={isSubmitting}
-          resetKey={captchaReset}
-        />
+        <Captcha action="reset_password" {...captcha} />
         <Button type="submit" busy={isSubmitting} busyLabel="Sending">
           Send reset link
         </Button>

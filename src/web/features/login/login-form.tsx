@@ -43,12 +43,11 @@ export function LoginForm({ onLoggedIn, forgotPassword }: LoginFormProps) {
   });
   const {
     register,
-    setValue,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = form;
   const touched = (name: 'email' | 'password') => Boolean(touchedFields[name]) || isSubmitted;
 
-  const { onSubmit, formError, captchaReset } = useCaptchaForm({
+  const { onSubmit, formError, captcha } = useCaptchaForm({
     form,
     fields: FIELDS,
     submit: (values) => login.mutateAsync(values),
@@ -80,19 +79,7 @@ export function LoginForm({ onLoggedIn, forgotPassword }: LoginFormProps) {
           error={errors.password?.message}
           touched={touched('password')}
         />
-        <Captcha
-          action="login"
-          onToken={(token) =>
-            setValue(CAPTCHA_FIELD, token, {
-              // A new token clears the message; losing one waits for the next submit.
-              shouldValidate: isSubmitted && token !== '',
-              shouldDirty: true,
-            })
-          }
-          error={errors[CAPTCHA_FIELD]?.message}
-          disabled={isSubmitting}
-          resetKey={captchaReset}
-        />
+        <Captcha action="login" {...captcha} />
         <div className="auth-form__actions">
           <Button type="submit" busy={isSubmitting} busyLabel="Logging in">
             Log in

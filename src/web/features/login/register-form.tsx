@@ -57,13 +57,12 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
   });
   const {
     register,
-    setValue,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = form;
   const touched = (name: 'first_name' | 'last_name' | 'email' | 'password') =>
     Boolean(touchedFields[name]) || isSubmitted;
 
-  const { onSubmit, formError, captchaReset } = useCaptchaForm({
+  const { onSubmit, formError, captcha } = useCaptchaForm({
     form,
     fields: FIELDS,
     submit: (values) => registration.mutateAsync(values),
@@ -130,19 +129,7 @@ export function RegisterForm({ onRegistered }: RegisterFormProps) {
           <input type="checkbox" {...register('newsletter')} />
           Send me the Everbloom newsletter, with new arrivals and offers
         </label>
-        <Captcha
-          action="register"
-          onToken={(token) =>
-            setValue(CAPTCHA_FIELD, token, {
-              // A new token clears the message; losing one waits for the next submit.
-              shouldValidate: isSubmitted && token !== '',
-              shouldDirty: true,
-            })
-          }
-          error={errors[CAPTCHA_FIELD]?.message}
-          disabled={isSubmitting}
-          resetKey={captchaReset}
-        />
+        <Captcha action="register" {...captcha} />
         <Button type="submit" busy={isSubmitting} busyLabel="Creating account">
           Create account
         </Button>
