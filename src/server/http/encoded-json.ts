@@ -5,6 +5,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Encodings offered, in the server's order of preference. */
 const ENCODINGS = ['br', 'gzip', 'identity'] as const;
@@ -54,4 +55,16 @@ export function encodedJson<T extends object>(
     }
     return { body, encoding: chosen };
   };
+}
+
+/** Answers `value` as JSON through `encode`, in the encoding the request accepts. */
+export function sendEncodedJson<T extends object>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  encode: (value: T, acceptEncoding: string | undefined) => EncodedBody,
+  value: T,
+): FastifyReply {
+  const { body, encoding } = encode(value, request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8').send(body);
 }

@@ -193,38 +193,16 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
     },
 
     /**
-     * Adds to the basket's line for this product (creating it), atomically: two
-     * concurrent adds both count. Returns the line's new quantity.
+     * Adds to the basket's line for this product (creating it), in one statement that
+     * also bumps the basket: concurrent adds all count. With a `limit`, the add is
+     * refused when the line would then hold more (so concurrent adds together never
+     * pass it; `item.quantity` must not itself exceed it). Returns the line's new
+     * quantity, or null when the add was refused.
      */
     async addToLine(
       basketId: string,
       item: { product_id: number; quantity: number; related_item_id: number | null },
-    ): Promise<number> {
-      const row = await db
-        .insertInto('basket_items')
-        .values({ basket_id: basketId, ...item })
-        .onConflict((conflict) =>
-          conflict.columns(['basket_id', 'product_id', 'related_item_id']).doUpdateSet((eb) => ({
-            quantity: eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
-          })),
-        )
-        .returning('quantity')
-        .executeTakeFirstOrThrow();
-      await this.touch(basketId);
-      return row.quantity;
-    },
-
-    /**
-     * Adds to the basket's line for this product (creating it) unless the line would
-     * then hold more than `limit`, in one statement that also bumps the basket: two
-     * concurrent adds both count, and together never pass the limit. Returns the
-     * line's new quantity, or null when the add was refused. `item.quantity` must not
-     * itself exceed `limit`.
-     */
-    async addWithinLimit(
-      basketId: string,
-      item: { product_id: number; quantity: number; related_item_id: number | null },
-      limit: number,
+      limit?: number,
     ): Promise<number | null> {
       const row = await db
         .with('line', (cte) =>
@@ -238,7 +216,13 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
                   quantity: eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
                 }))
                 .where((eb) =>
-                  eb(eb('basket_items.quantity', '+', eb.ref('excluded.quantity')), '<=', limit),
+                  limit === undefined
+                    ? sql<boolean>`true`
+                    : eb(
+                        eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
+                        '<=',
+                        limit,
+                      ),
                 ),
             )
             .returning('quantity'),
@@ -306,11 +290,7 @@ export interface BasketRepository {
   addToLine(
     basketId: string,
     item: { product_id: number; quantity: number; related_item_id: number | null },
-  ): Promise<number>;
-  addWithinLimit(
-    basketId: string,
-    item: { product_id: number; quantity: number; related_item_id: number | null },
-    limit: number,
+    limit?: number,
   ): Promise<number | null>;
   transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T>;
   setQuantity(basketId: string, itemId: number, quantity: number): Promise<void>;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BasketView } from '../../../domain/api/basket.ts';
-import { encodedJson } from '../../http/encoded-json.ts';
+import { encodedJson, sendEncodedJson } from '../../http/encoded-json.ts';
 import {
   GUEST_VIEWER,
   itemIdFromPath,
@@ -77,13 +77,8 @@ export function basketRoutes(
         maxAge: THIRTY_DAYS_S,
       });
     }
-    const { body, encoding } = basketBody(result.basket, request.headers['accept-encoding']);
-    if (encoding) response.header('content-encoding', encoding);
-    return response
-      .header('cache-control', 'no-store')
-      .header('vary', 'accept-encoding')
-      .type('application/json; charset=utf-8')
-      .send(body);
+    response.header('cache-control', 'no-store');
+    return sendEncodedJson(request, response, basketBody, result.basket);
   }
 
   /** Registers a basket route: the handler gets the browser's basket id and the viewer. */

@@ -376,7 +376,7 @@ export function basketService(deps: {
               quantity: item.quantity,
               related_item_id: null,
             });
-            if (quantity > MAX_LINE_QUANTITY) {
+            if (quantity !== null && quantity > MAX_LINE_QUANTITY) {
               const own = await trx.findOpen(ownId);
               const line = own?.items.find(
                 (i) => i.product_id === item.product_id && i.related_item_id === null,
@@ -546,7 +546,7 @@ export function basketService(deps: {
       // concurrent adds cannot overshoot the stock or the per-line limit.
       const limit = Math.min(MAX_LINE_QUANTITY, available);
       if (item.quantity > limit) throw refused();
-      if ((await repository.addWithinLimit(basket.id, item, limit)) === null) throw refused();
+      if ((await repository.addToLine(basket.id, item, limit)) === null) throw refused();
       return result(basket.id, viewer);
     },
 

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { PRODUCT_SORTS, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { AppError } from '../../../domain/errors.ts';
-import { encodedJson } from '../../http/encoded-json.ts';
+import { encodedJson, sendEncodedJson } from '../../http/encoded-json.ts';
 import { parseInput } from '../../http/parse.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 import type { ImageStyle } from '../../db/seed/demo-types.ts';
@@ -28,15 +28,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: { catalogue: Catalog
   app.get('/products', { compress: false }, async (request, reply) => {
     const query = parseInput(listQuery, request.query);
     const snapshot = await deps.catalogue.snapshot();
-    const { body, encoding } = productListBody(
-      snapshot.list(query),
-      request.headers['accept-encoding'],
-    );
-    if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .header('vary', 'accept-encoding')
-      .type('application/json; charset=utf-8')
-      .send(body);
+    return sendEncodedJson(request, reply, productListBody, snapshot.list(query));
   });
 
   app.get<{ Params: { id: string } }>('/products/:id', async (request) => {
