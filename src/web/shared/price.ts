@@ -15,12 +15,20 @@ export function priceAmount(price: PriceView, excludeTax = false): Pence {
   return excludeTax ? price.excluding_tax.amount : price.amount;
 }
 
-/** Summary lines show zero as FREE (spec section 9). */
-export function summaryLabel(price: PriceView, excludeTax = false): string {
-  return formatPenceOrFree(priceAmount(price, excludeTax));
+/**
+ * An order summary line's amount (Sub total, Delivery, VAT, Total): zero shows as
+ * FREE on every line (spec sections 2 and 9), so every line goes through here.
+ */
+export function summaryAmountLabel(amount: Pence): string {
+  return formatPenceOrFree(amount);
 }
 
-/** '-£16.00'. */
+/** A summary line for a price, including or excluding VAT; zero is FREE. */
+export function summaryLabel(price: PriceView, excludeTax = false): string {
+  return summaryAmountLabel(priceAmount(price, excludeTax));
+}
+
+/** A saving on the summary (Bud rewards, Discount) as '-£16.00'; zero is FREE. */
 export function discountLabel(amount: Pence): string {
-  return formatPence(-amount as Pence);
+  return amount === 0 ? summaryAmountLabel(amount) : formatPence(-amount as Pence);
 }

@@ -391,6 +391,34 @@ describe('BasketPage', () => {
     expect(totalRow('Delivery')).toHaveTextContent('FREE');
   });
 
+  it('shows a zero Sub total, VAT and Total as FREE, not £0.00', async () => {
+    // Only a discontinued line is left: it counts for nothing, so every amount is zero.
+    renderBasket(makeBasket({ items: [discontinuedLine()], prices_exclude_tax: true }));
+    await findLine('Artificial Fiddle Leaf Fig — 120cm');
+
+    expect(totalRow('Sub total')).toHaveTextContent(/^Sub totalFREE$/);
+    expect(totalRow('VAT')).toHaveTextContent(/^VATFREE$/);
+    expect(totalRow('Total')).toHaveTextContent(/^TotalFREE$/);
+    expect(within(summary()).queryByText(/£0\.00/)).toBeNull();
+  });
+
+  it('shows a Total brought to zero by a discount as FREE', async () => {
+    renderBasket(
+      makeBasket({
+        items: [oliveTreeLine()],
+        deliveryOptionId: 'uk-standard',
+        discount: { label: 'FREEORDER: 100% off your order', amount: 15998 },
+        voucher: { code: 'FREEORDER', valid: true, message: null },
+      }),
+    );
+    await findLine(OLIVE);
+
+    expect(totalRow('Sub total')).toHaveTextContent('£159.98');
+    expect(totalRow('Delivery')).toHaveTextContent('FREE');
+    expect(totalRow('Discount')).toHaveTextContent('-£159.98');
+    expect(totalRow('Total')).toHaveTextContent(/^TotalFREE$/);
+  });
+
   it('shows prices excluding VAT with a VAT line when the basket asks for it', async () => {
     renderBasket(makeBasket({ items: [oliveTreeLine()], prices_exclude_tax: true }));
 

@@ -1,5 +1,5 @@
 import type { BasketView } from '../../../domain/api/basket.ts';
-import { discountLabel, priceLabel, summaryLabel } from '../../shared/price.ts';
+import { discountLabel, summaryAmountLabel, summaryLabel } from '../../shared/price.ts';
 
 /** True when any delivery option costs nothing (or has no price): spec section 2. */
 export function qualifiesForFreeDelivery(basket: BasketView): boolean {
@@ -8,7 +8,8 @@ export function qualifiesForFreeDelivery(basket: BasketView): boolean {
 
 /**
  * The basket's price lines: Sub total, Delivery, VAT (only when prices exclude it),
- * Bud rewards, discounts and the Total the shopper pays.
+ * Bud rewards, discounts and the Total the shopper pays. Every amount is formatted
+ * by shared/price.ts's summary labels, so a zero shows as FREE on any line.
  */
 export function BasketTotals({ basket }: { basket: BasketView }) {
   const excludeTax = basket.prices_exclude_tax;
@@ -23,7 +24,7 @@ export function BasketTotals({ basket }: { basket: BasketView }) {
       <dl className="basket-totals">
         <div className="basket-totals__row">
           <dt>Sub total</dt>
-          <dd>{priceLabel(basket.prices.items, excludeTax)}</dd>
+          <dd>{summaryLabel(basket.prices.items, excludeTax)}</dd>
         </div>
         <div className="basket-totals__row">
           <dt>
@@ -41,7 +42,7 @@ export function BasketTotals({ basket }: { basket: BasketView }) {
         {excludeTax && (
           <div className="basket-totals__row">
             <dt>VAT</dt>
-            <dd>{total.tax.label}</dd>
+            <dd>{summaryAmountLabel(total.tax.amount)}</dd>
           </div>
         )}
         {buds.using && buds.discount.amount > 0 && (
@@ -56,12 +57,12 @@ export function BasketTotals({ basket }: { basket: BasketView }) {
               Discount
               <span className="basket-totals__note">{discount.label}</span>
             </dt>
-            <dd>{discount.amount_label}</dd>
+            <dd>{discountLabel(discount.amount)}</dd>
           </div>
         ))}
         <div className="basket-totals__row basket-totals__row--total">
           <dt>Total</dt>
-          <dd>{total.label}</dd>
+          <dd>{summaryLabel(total)}</dd>
         </div>
       </dl>
       {!excludeTax && <p className="basket-totals__vat">Prices include VAT</p>}
