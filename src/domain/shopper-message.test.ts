@@ -24,8 +24,23 @@ describe('shopperMessage (spec section 8)', () => {
     );
   });
 
-  it('falls back sensibly', () => {
+  it('shows Not found for a 404 with no error type, whatever message it carries', () => {
     expect(shopperMessage({ status: 404 })).toBe('Not found');
+    expect(shopperMessage({ status: 404, message: 'Route GET:/api/v1/nope not found' })).toBe(
+      'Not found',
+    );
+    expect(shopperMessage({ status: 404, message: 'Request failed with status code 404' })).toBe(
+      'Not found',
+    );
+  });
+
+  it('shows a typed 404’s own message', () => {
+    expect(
+      shopperMessage({ status: 404, error_type: 'order_not_found', message: 'Order not found.' }),
+    ).toBe('Order not found.');
+  });
+
+  it('falls back sensibly', () => {
     expect(shopperMessage({ status: 402, error_type: 'payment_failed' })).toBe(
       'Failed to process payment details.',
     );

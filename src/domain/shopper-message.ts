@@ -11,10 +11,14 @@ export const INTERNAL_ERROR_MESSAGE =
   'An error occurred, if this problem persists please contact us.';
 export const PAYMENT_FAILED_MESSAGE = 'Failed to process payment details.';
 
+/** What a 404 without an error type shows, whatever message it carries (spec section 8). */
+export const NOT_FOUND_MESSAGE = 'Not found';
+
 /**
- * The internal_error text for anything mentioning 'status code', the form-level text
- * for validation, the server's message when there is one (payment_failed falls back
- * to its default), 'Not found' for a bare 404, else the internal_error text.
+ * 'Not found' for a 404 with no error type (its message, if any, is not shown), the
+ * internal_error text for anything mentioning 'status code', the form-level text for
+ * validation, the server's message when there is one (payment_failed falls back to
+ * its default), else the internal_error text.
  */
 export function shopperMessage(input: {
   status?: number;
@@ -22,10 +26,10 @@ export function shopperMessage(input: {
   message?: string;
 }): string {
   const { status, error_type: type, message } = input;
+  if (status === 404 && !type) return NOT_FOUND_MESSAGE;
   if (message && /status code/i.test(message)) return INTERNAL_ERROR_MESSAGE;
   if (type === 'validation') return VALIDATION_MESSAGE;
   if (message) return message;
   if (type === 'payment_failed') return PAYMENT_FAILED_MESSAGE;
-  if (status === 404 && !type) return 'Not found';
   return INTERNAL_ERROR_MESSAGE;
 }

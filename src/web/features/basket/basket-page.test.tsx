@@ -99,6 +99,20 @@ describe('BasketPage', () => {
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(2);
   });
 
+  it('says Not found when the basket address answers a bare 404, hiding its message', async () => {
+    // A 404 with no error type (e.g. from a proxy in front of the API).
+    renderBasket(makeBasket(), {
+      'GET /api/v1/basket': () => ({
+        status: 404,
+        body: { message: 'Route GET:/api/v1/basket not found', statusCode: 404 },
+      }),
+    });
+
+    const fallback = await screen.findByRole('alert');
+    expect(fallback).toHaveTextContent('Sorry, we could not load your basket. Not found');
+    expect(fallback).not.toHaveTextContent('Route GET');
+  });
+
   it('lists the lines with links, options, prices and the totals', async () => {
     renderBasket(makeBasket({ items: [oliveTreeLine(), fernLine()] }));
 
