@@ -34,7 +34,5 @@ export const categoriesQuery = queryOptions({
   staleTime: 5 * 60_000,
 });
 
-export const useProducts = (filter: Parameters<typeof productsQuery>[0]) =>
-  useQuery(productsQuery(filter));
 export const useProduct = (slug: string) => useQuery(productQuery(slug));
 export const useCategories = () => useQuery(categoriesQuery);

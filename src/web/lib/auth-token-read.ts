@@ -4,6 +4,7 @@
  * page's JavaScript budget, ADR 009).
  */
 import { useSyncExternalStore } from 'react';
+import { readCookie } from './cookies.ts';
 
 export const AUTH_TOKEN_COOKIE = 'ba_auth_token';
 
@@ -11,17 +12,7 @@ const listeners = new Set<() => void>();
 
 /** The stored token, or null. */
 export function readAuthToken(): string | null {
-  const prefix = `${AUTH_TOKEN_COOKIE}=`;
-  const raw = document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
-  if (!raw) return null;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
+  return readCookie(AUTH_TOKEN_COOKIE);
 }
 
 /** Re-renders whatever uses useAuthToken; called after the cookie changes. */

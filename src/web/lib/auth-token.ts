@@ -4,24 +4,21 @@
  * being signed in use useAuthToken, so setting or removing the token re-renders them.
  */
 import { AUTH_TOKEN_COOKIE, authTokenChanged } from './auth-token-read.ts';
+import { writeCookie } from './cookies.ts';
 
 export { AUTH_TOKEN_COOKIE, readAuthToken, useAuthToken } from './auth-token-read.ts';
 
 /** A login lasts as long as the server's token: 30 days (ADR 010). */
 const MAX_AGE_S = 60 * 60 * 24 * 30;
 
-function write(value: string, maxAge: number): void {
-  const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${AUTH_TOKEN_COOKIE}=${value}; path=/; max-age=${maxAge}; samesite=lax${secure}`;
-  authTokenChanged();
-}
-
 /** Stores the token for 30 days. */
 export function setAuthToken(token: string): void {
-  write(encodeURIComponent(token), MAX_AGE_S);
+  writeCookie(AUTH_TOKEN_COOKIE, token, MAX_AGE_S);
+  authTokenChanged();
 }
 
 /** Forgets the token (logging out, or the server no longer accepts it). */
 export function removeAuthToken(): void {
-  write('', 0);
+  writeCookie(AUTH_TOKEN_COOKIE, '', 0);
+  authTokenChanged();
 }

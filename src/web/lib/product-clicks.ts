@@ -2,6 +2,7 @@
  * The product-clicks cookie (spec section 4): for each product clicked in a list,
  * the list name and position, so later events can say where a sale came from.
  */
+import { readCookie, writeCookie } from './cookies.ts';
 
 export const PRODUCT_CLICKS_COOKIE = 'product_clicks';
 const MAX_AGE_S = 60 * 60 * 24 * 30;
@@ -13,13 +14,10 @@ export interface ProductClick {
 }
 
 function readAll(): Record<string, ProductClick> {
-  const raw = document.cookie
-    .split('; ')
-    .find((part) => part.startsWith(`${PRODUCT_CLICKS_COOKIE}=`))
-    ?.slice(PRODUCT_CLICKS_COOKIE.length + 1);
+  const raw = readCookie(PRODUCT_CLICKS_COOKIE);
   if (!raw) return {};
   try {
-    const parsed: unknown = JSON.parse(decodeURIComponent(raw));
+    const parsed: unknown = JSON.parse(raw);
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, ProductClick>) : {};
   } catch {
     return {};
@@ -28,8 +26,7 @@ function readAll(): Record<string, ProductClick> {
 
 function writeAll(clicks: Record<string, ProductClick>): void {
   const entries = Object.entries(clicks).slice(-MAX_ENTRIES);
-  const value = encodeURIComponent(JSON.stringify(Object.fromEntries(entries)));
-  document.cookie = `${PRODUCT_CLICKS_COOKIE}=${value}; path=/; max-age=${MAX_AGE_S}; samesite=lax`;
+  writeCookie(PRODUCT_CLICKS_COOKIE, JSON.stringify(Object.fromEntries(entries)), MAX_AGE_S);
 }
 
 /** Remembers where a product was clicked. */

@@ -34,7 +34,8 @@ export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
   app.post('/user/addresses', async (request) => ({
     data: await users.createAddress(requireUser(request), request.body),
   }));
-  // Registered before /:id so 'defaults' is not taken for an id.
+  // Fastify's router tries a static segment before a parameter whatever the order of
+  // registration, so 'defaults' never reaches /:id (which would refuse it as not_found).
   app.put('/user/addresses/defaults', async (request) => ({
     data: await users.setDefaults(requireUser(request), request.body),
   }));

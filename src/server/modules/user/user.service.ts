@@ -82,7 +82,6 @@ export function userService(deps: {
 
   return {
     view,
-    buds: (user: UserRecord) => loyalty.balance(user.id),
 
     updatePersonal: (user: UserRecord, body: unknown) => {
       const input = parseInput(personalSchema, objectBody(body));
