@@ -66,6 +66,41 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
       });
     });
 
+    it('echoes a wish to return to a path on this site, and nothing else', async () => {
+      const replyFor = (redirect_uri: unknown) =>
+        new Shopper(t.app).post('/api/v1/auth/login', {
+          ...login('demo@example.com', 'plants-demo'),
+          redirect_uri,
+        });
+
+      const safe = await replyFor('/account?tab=addresses#home');
+      expect(safe.status).toBe(200);
+      expect(safe.body.data.redirect_uri).toBe('/account?tab=addresses#home');
+
+      for (const unsafe of [
+        '//evil.example/phish',
+        '/\\evil.example',
+        '/\t/evil.example',
+        'https://evil.example/account',
+        'javascript:alert(1)',
+        'account',
+        `/${'a'.repeat(600)}`,
+        42,
+        null,
+      ]) {
+        const reply = await replyFor(unsafe);
+        // The login still succeeds; the browser then goes to /account.
+        expect(reply.status, JSON.stringify(unsafe)).toBe(200);
+        expect(reply.body.data, JSON.stringify(unsafe)).toEqual({ token: expect.any(String) });
+      }
+
+      const none = await new Shopper(t.app).post(
+        '/api/v1/auth/login',
+        login('demo@example.com', 'plants-demo'),
+      );
+      expect(none.body).toEqual({ data: { token: expect.any(String) } });
+    });
+
     it('refuses a wrong password with invalid_login', async () => {
       const reply = await new Shopper(t.app).post(
         '/api/v1/auth/login',

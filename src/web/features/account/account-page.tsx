@@ -4,7 +4,7 @@
  * stored login it sends the visitor to log in and come back.
  */
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import type { UserView } from '../../../domain/api/user.ts';
 import { useLogout, useUpdateTaxPreference, useUser } from '../../api/user.ts';
 import { useAuthToken } from '../../lib/auth-token.ts';
@@ -13,11 +13,10 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
+import { loginFor } from '../login/paths.ts';
 import { PersonalForm } from './personal-form.tsx';
 import { SavedAddresses } from './saved-addresses.tsx';
 import './account.css';
-
-export const LOGIN_FOR_ACCOUNT = '/login?redirect=/account';
 
 export function AccountPage() {
   usePageTitle('Your account');
@@ -25,6 +24,7 @@ export function AccountPage() {
   const user = useUser();
   const logout = useLogout();
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
   const leaving = logout.isPending || logout.isSuccess;
 
   const onLogout = () =>
@@ -32,7 +32,7 @@ export function AccountPage() {
 
   // No login, or the server refused it (the token is then forgotten). While logging
   // out the token goes first, and the page waits to be sent to /login instead.
-  if (!token && !leaving) return <Navigate to={LOGIN_FOR_ACCOUNT} replace />;
+  if (!token && !leaving) return <Navigate to={loginFor(`${pathname}${search}`)} replace />;
   if (!user.data) {
     return leaving ? (
       <div className="account-page__loading">

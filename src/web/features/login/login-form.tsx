@@ -2,8 +2,8 @@
  * The login form (spec sections 2, 4 and 5): Email address, Password with a reveal
  * toggle, the captcha (action 'login') and 'Log in'. Idle → submitting (inputs
  * disabled, 'Logging in') → success ('Success, logging you in...', then the token is
- * stored, the basket claimed and the browser sent on) or error (the message in the
- * form; validation errors on their fields).
+ * stored, the basket claimed and the browser sent to the reply's redirect_uri, else
+ * /account) or error (the message in the form; validation errors on their fields).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
@@ -26,6 +26,11 @@ const FIELDS = ['email', 'password', CAPTCHA_FIELD] as const;
 
 export interface LoginFormProps {
   /**
+   * The page to return to after logging in, sent as redirect_uri; the server
+   * echoes it in its reply only if it is a path on this site.
+   */
+  redirectUri?: string | null;
+  /**
    * Called with the login reply once the server accepts the details; the form
    * stays busy (showing its success message) until the promise settles.
    */
@@ -34,7 +39,7 @@ export interface LoginFormProps {
   forgotPassword: ReactNode;
 }
 
-export function LoginForm({ onLoggedIn, forgotPassword }: LoginFormProps) {
+export function LoginForm({ redirectUri, onLoggedIn, forgotPassword }: LoginFormProps) {
   const login = useLogin();
   const [succeeded, setSucceeded] = useState(false);
   const form = useForm<LoginFormInput, unknown, LoginFormOutput>({
@@ -50,7 +55,8 @@ export function LoginForm({ onLoggedIn, forgotPassword }: LoginFormProps) {
   const { onSubmit, formError, captcha } = useCaptchaForm({
     form,
     fields: FIELDS,
-    submit: (values) => login.mutateAsync(values),
+    submit: (values) =>
+      login.mutateAsync(redirectUri ? { ...values, redirect_uri: redirectUri } : values),
     onSuccess: async (result) => {
       setSucceeded(true);
       await onLoggedIn(result);

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
-import { readAuthToken, setAuthToken } from '../../lib/auth-token.ts';
+import { readAuthToken, removeAuthToken, setAuthToken } from '../../lib/auth-token.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
 import { DUMMY_CAPTCHA_TOKEN } from './captcha.tsx';
 import { LoginPage } from './login-page.tsx';
-import { data, failure, gate, json, TEST_MODE_CONFIG } from './testing/fixtures.ts';
+import { AccountPage } from '../account/account-page.tsx';
+import { ada, data, failure, gate, json, TEST_MODE_CONFIG } from './testing/fixtures.ts';
 
 const ACQUIRED_BASKET = { id: 1, item_count: 2 };
 
@@ -43,8 +44,11 @@ async function fillLogin(
   if (captcha) await user.click(await form.findByRole('checkbox', { name: 'I’m not a robot' }));
 }
 
-const callsTo = (calls: { method: string; path: string }[], method: string, path: string) =>
-  calls.filter((call) => call.method === method && call.path === `/api/v1${path}`);
+const callsTo = <C extends { method: string; path: string }>(
+  calls: C[],
+  method: string,
+  path: string,
+) => calls.filter((call) => call.method === method && call.path === `/api/v1${path}`);
 
 describe('LoginPage: the login form', () => {
   it('starts idle with the fields, the captcha, Log in and the ways to reset or register', async () => {
@@ -174,21 +178,97 @@ describe('LoginPage: the login form', () => {
     expect(router.state.location.pathname).toBe('/checkout');
   });
 
-  it('otherwise goes to a same-site ?redirect= path', async () => {
-    const { router, user } = renderLogin({}, '/login?redirect=%2Fcheckout%2Faddress');
+  it('sends the ?redirect= wish with the login and goes where the server says', async () => {
+    const { calls, router, user } = renderLogin(
+      {
+        // Like the server: echoes the wish back (it is a path on this site).
+        'POST /api/v1/auth/login': (body) =>
+          data({ token: 'tok_abc', redirect_uri: (body as { redirect_uri: string }).redirect_uri }),
+      },
+      '/login?redirect=/checkout/address',
+    );
     await fillLogin(user);
     await user.click(within(loginForm()).getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Checkout page')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/checkout/address');
+    expect(callsTo(calls, 'POST', '/auth/login')[0]).toMatchObject({
+      body: {
+        email: 'ada@example.com',
+        password: 'correct horse',
+        'cf-turnstile-response': DUMMY_CAPTCHA_TOKEN,
+        redirect_uri: '/checkout/address',
+      },
+    });
   });
 
-  it('ignores a ?redirect= to another site', async () => {
-    const { router, user } = renderLogin({}, '/login?redirect=%2F%2Fevil.example%2Fphish');
+  it('goes to /account when the server gives no redirect address, whatever was asked', async () => {
+    // The server drops a wish that is not a path on this site.
+    const { calls, router, user } = renderLogin({}, '/login?redirect=%2F%2Fevil.example%2Fphish');
     await fillLogin(user);
     await user.click(within(loginForm()).getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Account page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/account');
+    expect(callsTo(calls, 'POST', '/auth/login')[0]).toMatchObject({
+      body: { redirect_uri: '//evil.example/phish' },
+    });
+  });
+
+  it('never follows a redirect address that leads to another site', async () => {
+    for (const redirect_uri of [
+      '//evil.example/phish',
+      '/\\evil.example',
+      'https://evil.example',
+    ]) {
+      const { router, user, unmount } = renderLogin({
+        'POST /api/v1/auth/login': () => data({ token: 'tok_abc', redirect_uri }),
+      });
+      await fillLogin(user);
+      await user.click(within(loginForm()).getByRole('button', { name: 'Log in' }));
+
+      expect(await screen.findByText('Account page')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/account');
+      unmount();
+      removeAuthToken();
+    }
+  });
+
+  it('sends no redirect_uri when no page asked for one', async () => {
+    const { calls, user } = renderLogin();
+    await fillLogin(user);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Account page')).toBeInTheDocument();
+    expect(callsTo(calls, 'POST', '/auth/login')[0]?.body).not.toHaveProperty('redirect_uri');
+  });
+
+  it('brings a visitor sent from their account to log in back to it', async () => {
+    mockApi({
+      'GET /api/v1/config': TEST_MODE_CONFIG,
+      'GET /api/v1/basket': () => data({ id: 1, item_count: 0 }),
+      'POST /api/v1/auth/login': (body) =>
+        data({ token: 'tok_abc', redirect_uri: (body as { redirect_uri: string }).redirect_uri }),
+      'POST /api/v1/basket/acquire': () => data(ACQUIRED_BASKET),
+      'GET /api/v1/user': () => data(ada()),
+      'GET /api/v1/user/addresses': () => data({ addresses: [] }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<AccountPage />, {
+      path: '/account',
+      routes: [{ path: '/login', element: <LoginPage /> }],
+    });
+
+    expect(await screen.findByRole('form', { name: 'Log in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.search).toBe('?redirect=/account');
+
+    await fillLogin(user);
+    await user.click(within(loginForm()).getByRole('button', { name: 'Log in' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Hello, Ada' }),
+    ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account');
   });
 
@@ -356,6 +436,23 @@ describe('LoginPage: registration', () => {
       },
     });
     expect(callsTo(calls, 'POST', '/basket/acquire')).toHaveLength(1);
+  });
+
+  it('takes a new customer back to the page that sent them to log in', async () => {
+    const { router, user } = renderLogin(
+      { 'POST /api/v1/auth/register': () => data({ token: 'tok_new_account' }) },
+      '/login?redirect=/checkout/address',
+    );
+    const form = within(registerForm());
+    await user.type(form.getByRole('textbox', { name: 'First name' }), 'Grace');
+    await user.type(form.getByRole('textbox', { name: 'Last name' }), 'Hopper');
+    await user.type(form.getByRole('textbox', { name: 'Email address' }), 'grace@example.com');
+    await user.type(form.getByLabelText('Password'), 'cobol1959');
+    await user.click(await form.findByRole('checkbox', { name: 'I’m not a robot' }));
+    await user.click(form.getByRole('button', { name: 'Create account' }));
+
+    expect(await screen.findByText('Checkout page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout/address');
   });
 
   it('says when the email is already registered', async () => {

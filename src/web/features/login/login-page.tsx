@@ -11,7 +11,7 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
-import { destinationAfterLogin, FORGOT_PASSWORD_HASH } from './paths.ts';
+import { destinationAfterLogin, FORGOT_PASSWORD_HASH, redirectWish } from './paths.ts';
 import { RegisterForm } from './register-form.tsx';
 import './login.css';
 
@@ -44,11 +44,17 @@ export function LoginPage() {
     heading.current?.focus();
   }, [view]);
 
+  // The page that sent the shopper here (?redirect=): it goes with the login request,
+  // and the server's reply says whether to return there.
+  const wish = redirectWish(search);
   const complete = async (result: { token: string; redirect_uri?: string }) => {
     setSigningIn(true);
     await signIn(result.token);
-    navigate(destinationAfterLogin(result.redirect_uri, search), { replace: true });
+    navigate(destinationAfterLogin(result.redirect_uri), { replace: true });
   };
+  // Registration's reply carries no redirect address, so the wish is checked here.
+  const completeRegistration = (result: { token: string }) =>
+    complete({ token: result.token, ...(wish ? { redirect_uri: wish } : {}) });
 
   return (
     <div className="container login-page">
@@ -75,6 +81,7 @@ export function LoginPage() {
               Returning customer
             </h2>
             <LoginForm
+              redirectUri={wish}
               onLoggedIn={complete}
               forgotPassword={
                 <Link to={{ pathname: '/login', search, hash: FORGOT_PASSWORD_HASH }}>
@@ -88,7 +95,7 @@ export function LoginPage() {
               New customer? Create an account
             </h2>
             <p>Check out faster, keep your addresses and collect buds on every order.</p>
-            <RegisterForm onRegistered={complete} />
+            <RegisterForm onRegistered={completeRegistration} />
           </section>
         </div>
       )}
