@@ -1,6 +1,7 @@
 /**
- * The basket: one query (refetched on window focus, unlike other queries) and the
- * mutations that change it. Every mutation replaces the cached basket with the
+ * The basket: one query and the mutations that change it. Like every query it is
+ * not refetched on window focus, except where the checkout asks for it (spec
+ * section 4). Every mutation replaces the cached basket with the
  * server's reply, so the page never shows a price the server did not compute.
  */
 import {
@@ -18,11 +19,15 @@ export const BASKET_KEY = ['basket'] as const;
 export const basketQuery = queryOptions({
   queryKey: BASKET_KEY,
   queryFn: () => api<BasketView>('GET', '/basket'),
-  refetchOnWindowFocus: true,
   staleTime: 0,
 });
 
-export const useBasket = () => useQuery(basketQuery);
+/**
+ * The basket. `refetchOnWindowFocus` is for the checkout alone: a basket changed in
+ * another tab must not be paid for as it was.
+ */
+export const useBasket = (options: { refetchOnWindowFocus?: boolean } = {}) =>
+  useQuery({ ...basketQuery, refetchOnWindowFocus: options.refetchOnWindowFocus ?? false });
 
 function useBasketMutation<V>(call: (variables: V) => Promise<BasketView>) {
   const client = useQueryClient();

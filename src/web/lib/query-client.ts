@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
 
 /**
- * Queries do not refetch on window focus (spec section 4) — except the basket,
- * which opts back in. Client errors (4xx) are not retried.
+ * Queries do not refetch on window focus (spec section 4) — except the checkout's
+ * basket fetch, which opts back in (useBasket). Client errors (4xx) are not retried.
  */
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -3,7 +3,7 @@
  * given path. `fetchMock` answers API calls by method and path.
  */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, type RenderResult } from '@testing-library/react';
+import { act, fireEvent, render, type RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
@@ -54,4 +54,16 @@ export function renderWithApp(
     </QueryClientProvider>,
   );
   return { ...result, router };
+}
+
+/**
+ * The shopper comes back to this tab: the event TanStack Query treats as window
+ * focus. Resolves once any refetch it starts has called fetch (the query client
+ * handles focus a few promise steps later; a macrotask comes after all of them).
+ */
+export async function returnToWindow(): Promise<void> {
+  await act(async () => {
+    fireEvent(window, new Event('visibilitychange'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }

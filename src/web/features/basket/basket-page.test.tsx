@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BasketView } from '../../../domain/api/basket.ts';
-import { mockApi, renderWithApp } from '../../testing/render.tsx';
+import { mockApi, renderWithApp, returnToWindow } from '../../testing/render.tsx';
 import { BasketPage } from './basket-page.tsx';
 import {
   basketItem,
@@ -111,6 +111,21 @@ describe('BasketPage', () => {
     const fallback = await screen.findByRole('alert');
     expect(fallback).toHaveTextContent('Sorry, we could not load your basket. Not found');
     expect(fallback).not.toHaveTextContent('Route GET');
+  });
+
+  it('does not fetch the basket again when the shopper comes back to the window', async () => {
+    let served = 0;
+    const { calls } = renderBasket(makeBasket(), {
+      'GET /api/v1/basket': () =>
+        reply(makeBasket({ items: served++ === 0 ? [oliveTreeLine()] : [fernLine()] })),
+    });
+    await findLine(OLIVE);
+
+    // In the checkout this starts a fetch before it resolves (checkout-page.test.tsx).
+    await returnToWindow();
+
+    expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);
+    expect(screen.getByRole('listitem', { name: OLIVE })).toBeInTheDocument();
   });
 
   it('lists the lines with links, options, prices and the totals', async () => {

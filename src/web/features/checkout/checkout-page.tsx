@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useBasket } from '../../api/basket.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { summaryLabel } from '../../shared/price.ts';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 
 /**
@@ -9,7 +10,9 @@ import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
  */
 export function CheckoutPage() {
   usePageTitle('Secure checkout');
-  const { data: basket, isPending } = useBasket();
+  // The only basket fetch that refetches on window focus (spec section 4): the
+  // shopper may have changed the basket in another tab before paying.
+  const { data: basket, isPending } = useBasket({ refetchOnWindowFocus: true });
   if (isPending) return <LoadingOverlay message="Fetching order details" />;
   return (
     <div className="container page">
@@ -17,8 +20,8 @@ export function CheckoutPage() {
       {basket && basket.item_count > 0 ? (
         <p>
           You are checking out {basket.item_count} {basket.item_count === 1 ? 'item' : 'items'} for{' '}
-          {(basket.discounted_prices?.total ?? basket.prices.total).label}. Payment is not yet open
-          in this version of the shop.
+          {summaryLabel(basket.discounted_prices?.total ?? basket.prices.total)}. Payment is not yet
+          open in this version of the shop.
         </p>
       ) : (
         <p>It looks like your order is empty.</p>
