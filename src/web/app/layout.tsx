@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useBasket } from '../api/basket.ts';
 import { useAuthToken } from '../lib/auth-token-read.ts';
 import { ErrorBoundary } from '../ui/error-fallback.tsx';
-import { useApplyStoredDiscountCode } from './use-stored-discount-code.ts';
+import { useStoredDiscountCode } from './use-stored-discount-code.ts';
 
 /** Scrolls to the top and moves focus to the main content on every route change. */
 function useRouteChangeFocus() {
@@ -67,7 +67,7 @@ function AccountLink() {
 export function Layout() {
   const main = useRouteChangeFocus();
   const { pathname } = useLocation();
-  useApplyStoredDiscountCode();
+  useStoredDiscountCode();
   return (
     <>
       <a href="#main" className="skip-link">

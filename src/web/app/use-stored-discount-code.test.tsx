@@ -1,79 +1,137 @@
-import { waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { BasketView } from '../../domain/api/basket.ts';
+import { BasketPage } from '../features/basket/basket-page.tsx';
 import { makeBasket, oliveTreeLine, reply } from '../features/basket/testing/fixtures.ts';
 import { DISCOUNT_CODE_STORAGE_KEY } from '../lib/stored-discount-code.ts';
-import { mockApi, renderWithApp } from '../testing/render.tsx';
-import { useApplyStoredDiscountCode } from './use-stored-discount-code.ts';
-
-function Probe() {
-  useApplyStoredDiscountCode();
-  return null;
-}
+import { mockApi, renderWithApp, type ApiHandler } from '../testing/render.tsx';
+import { Layout } from './layout.tsx';
 
 const basketWith = (voucher: BasketView['voucher']) =>
   makeBasket({ items: [oliveTreeLine()], voucher });
 
-const voucherCalls = (calls: { method: string; path: string; body: unknown }[]) =>
-  calls.filter((call) => call.method === 'PUT' && call.path === '/api/v1/basket/voucher');
+/** PUT /basket/voucher as the server answers it: the basket now carries the code. */
+const setsVoucher: ApiHandler = (body) => {
+  const code = (body as { voucher_code: string | null }).voucher_code;
+  return reply(basketWith(code ? { code, valid: true, message: null } : null));
+};
 
-describe('useApplyStoredDiscountCode', () => {
-  it('applies a stored code to a basket without one, then clears it from storage', async () => {
-    window.localStorage.setItem(DISCOUNT_CODE_STORAGE_KEY, 'WELCOME10');
-    const { calls } = mockApi({
+const voucherCalls = (calls: { method: string; path: string; body: unknown }[]) =>
+  calls
+    .filter((call) => call.method === 'PUT' && call.path === '/api/v1/basket/voucher')
+    .map((call) => (call.body as { voucher_code: string | null }).voucher_code);
+
+const stored = () => window.localStorage.getItem(DISCOUNT_CODE_STORAGE_KEY);
+
+/** The shop's frame around a home page with an offer link, and the basket page. */
+function renderShop(handlers: Record<string, ApiHandler>, path = '/') {
+  const api = mockApi(handlers);
+  const user = userEvent.setup();
+  const view = renderWithApp(
+    <Routes>
+      <Route element={<Layout />}>
+        <Route
+          index
+          element={<Link to="/basket?utm_source=email&discount_code=welcome10">Spring offer</Link>}
+        />
+        <Route path="basket" element={<BasketPage />} />
+      </Route>
+    </Routes>,
+    { path },
+  );
+  return { ...api, ...view, user };
+}
+
+describe('the stored discount code', () => {
+  it('takes a code from an in-app link off the address bar and applies it to the basket', async () => {
+    const { calls, router, user } = renderShop({
       'GET /api/v1/basket': () => reply(basketWith(null)),
-      'PUT /api/v1/basket/voucher': () =>
-        reply(basketWith({ code: 'WELCOME10', valid: true, message: null })),
+      'PUT /api/v1/basket/voucher': setsVoucher,
     });
 
-    renderWithApp(<Probe />);
+    await user.click(await screen.findByRole('link', { name: 'Spring offer' }));
 
-    await waitFor(() => expect(window.localStorage.getItem(DISCOUNT_CODE_STORAGE_KEY)).toBeNull());
-    expect(voucherCalls(calls)).toMatchObject([
-      { method: 'PUT', path: '/api/v1/basket/voucher', body: { voucher_code: 'WELCOME10' } },
-    ]);
+    expect(await screen.findByText('Discount code:')).toBeInTheDocument();
+    expect(screen.getByText('WELCOME10')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/basket');
+    expect(router.state.location.search).toBe('?utm_source=email');
+    expect(voucherCalls(calls)).toEqual(['WELCOME10']);
+    await waitFor(() => expect(stored()).toBeNull());
   });
 
-  it('does not replace a code the basket already has', async () => {
+  it('stays stored while the basket has a code, and is applied once that code is removed', async () => {
     window.localStorage.setItem(DISCOUNT_CODE_STORAGE_KEY, 'WELCOME10');
-    const { calls } = mockApi({
-      'GET /api/v1/basket': () =>
-        reply(basketWith({ code: 'FREEDEL', valid: true, message: null })),
+    const { calls, user } = renderShop(
+      {
+        'GET /api/v1/basket': () =>
+          reply(basketWith({ code: 'FREEDEL', valid: true, message: null })),
+        'PUT /api/v1/basket/voucher': setsVoucher,
+      },
+      '/basket',
+    );
+
+    expect(await screen.findByText('FREEDEL')).toBeInTheDocument();
+    expect(stored()).toBe('WELCOME10');
+
+    await user.click(screen.getByRole('button', { name: 'Remove discount code FREEDEL' }));
+
+    expect(await screen.findByText('WELCOME10')).toBeInTheDocument();
+    // Nothing was sent while FREEDEL was on the basket: first the removal, then the code.
+    expect(voucherCalls(calls)).toEqual([null, 'WELCOME10']);
+    await waitFor(() => expect(stored()).toBeNull());
+  });
+
+  it('applies a code stored by a link opened in another tab', async () => {
+    const { calls } = renderShop(
+      {
+        'GET /api/v1/basket': () => reply(basketWith(null)),
+        'PUT /api/v1/basket/voucher': setsVoucher,
+      },
+      '/basket',
+    );
+    await screen.findByRole('textbox', { name: 'Discount code' });
+
+    act(() => {
+      window.localStorage.setItem(DISCOUNT_CODE_STORAGE_KEY, 'TENOFF');
+      window.dispatchEvent(new StorageEvent('storage', { key: DISCOUNT_CODE_STORAGE_KEY }));
     });
 
-    renderWithApp(<Probe />);
-
-    await waitFor(() => expect(window.localStorage.getItem(DISCOUNT_CODE_STORAGE_KEY)).toBeNull());
-    expect(calls.some((call) => call.method === 'GET')).toBe(true);
-    expect(voucherCalls(calls)).toHaveLength(0);
+    expect(await screen.findByText('TENOFF')).toBeInTheDocument();
+    expect(voucherCalls(calls)).toEqual(['TENOFF']);
   });
 
   it('does nothing when no code is stored', async () => {
-    const { calls } = mockApi({ 'GET /api/v1/basket': () => reply(basketWith(null)) });
+    const { calls } = renderShop(
+      { 'GET /api/v1/basket': () => reply(basketWith(null)) },
+      '/basket',
+    );
 
-    renderWithApp(<Probe />);
-
-    await waitFor(() => expect(calls).toHaveLength(1));
-    expect(voucherCalls(calls)).toHaveLength(0);
+    expect(await screen.findByRole('textbox', { name: 'Discount code' })).toHaveValue('');
+    expect(voucherCalls(calls)).toEqual([]);
   });
 
-  it('only logs a failure to apply the code, and still clears it', async () => {
+  it('only logs a failure to apply the code, and clears it', async () => {
     window.localStorage.setItem(DISCOUNT_CODE_STORAGE_KEY, 'WELCOME10');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockApi({
-      'GET /api/v1/basket': () => reply(basketWith(null)),
-      'PUT /api/v1/basket/voucher': () => ({
-        status: 500,
-        body: {
-          error_type: 'internal_error',
-          message: 'An error occurred, if this problem persists please contact us.',
-        },
-      }),
-    });
-
-    renderWithApp(<Probe />);
+    renderShop(
+      {
+        'GET /api/v1/basket': () => reply(basketWith(null)),
+        'PUT /api/v1/basket/voucher': () => ({
+          status: 500,
+          body: {
+            error_type: 'internal_error',
+            message: 'An error occurred, if this problem persists please contact us.',
+          },
+        }),
+      },
+      '/basket',
+    );
 
     await waitFor(() => expect(warn).toHaveBeenCalled());
-    await waitFor(() => expect(window.localStorage.getItem(DISCOUNT_CODE_STORAGE_KEY)).toBeNull());
+    await waitFor(() => expect(stored()).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

@@ -1,27 +1,51 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { useBasket, useSetVoucher } from '../api/basket.ts';
-import { clearStoredDiscountCode, readStoredDiscountCode } from '../lib/stored-discount-code.ts';
+import {
+  clearStoredDiscountCode,
+  readStoredDiscountCode,
+  storeDiscountCode,
+  subscribeStoredDiscountCode,
+  takeDiscountCode,
+} from '../lib/stored-discount-code.ts';
 
 /**
- * Applies a stored discount code to the basket once it has loaded without a code,
- * then clears it from storage (spec section 4). A failure is only logged.
+ * The stored discount code (spec section 4), for the whole app:
+ * - a discount_code parameter reached by in-app navigation is stored and taken off
+ *   the address bar, like one on page load (captured in app.tsx before rendering);
+ * - the stored code is applied once the basket has no code, then cleared from
+ *   storage; while the basket has a code it stays stored. A failure to apply it is
+ *   only logged (and the code cleared, so it is not tried on every page).
  */
-export function useApplyStoredDiscountCode(): void {
+export function useStoredDiscountCode(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const stored = useSyncExternalStore(subscribeStoredDiscountCode, readStoredDiscountCode);
+
+  useEffect(() => {
+    const taken = takeDiscountCode(location.search);
+    if (!taken) return;
+    if (taken.code) storeDiscountCode(taken.code);
+    navigate(
+      { pathname: location.pathname, search: taken.search, hash: location.hash },
+      { replace: true, state: location.state as unknown },
+    );
+  }, [location, navigate]);
+
   const { data: basket } = useBasket();
   const setVoucher = useSetVoucher();
-  const tried = useRef(false);
+  const applying = useRef<string | null>(null);
   useEffect(() => {
-    if (!basket || tried.current) return;
-    const code = readStoredDiscountCode();
-    if (!code) return;
-    tried.current = true;
-    if (basket.voucher) {
-      clearStoredDiscountCode();
-      return;
-    }
+    if (!basket || !stored || basket.voucher || applying.current === stored) return;
+    const code = stored;
+    applying.current = code;
     setVoucher.mutate(code, {
-      onSettled: () => clearStoredDiscountCode(),
       onError: (error) => console.warn('Could not apply the stored discount code', error),
+      onSettled: () => {
+        applying.current = null;
+        // A newer code captured meanwhile stays for its own turn.
+        if (readStoredDiscountCode() === code) clearStoredDiscountCode();
+      },
     });
-  }, [basket, setVoucher]);
+  }, [basket, stored, setVoucher]);
 }
