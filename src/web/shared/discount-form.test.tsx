@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BasketView } from '../../domain/api/basket.ts';
@@ -85,6 +85,27 @@ describe('DiscountForm', () => {
     expect(screen.queryByRole('textbox', { name: 'Discount code' })).toBeNull();
   });
 
+  it('answers an unknown or expired code with exactly the two messages and Remove', async () => {
+    // The server keeps such a code on the basket as invalid, with no message of its own.
+    for (const code of ['NOSUCH99', 'EXPIRED2024']) {
+      const { user } = renderForm(withCode(null), {
+        'PUT /api/v1/basket/voucher': () => reply(withCode({ code, valid: false, message: null })),
+      });
+      await user.type(await screen.findByRole('textbox', { name: 'Discount code' }), code);
+      await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+      const notice = await screen.findByRole('alert');
+      expect(notice).toHaveTextContent(
+        new RegExp(`^Please enter a valid discount code\\."${code}" could not be found\\.$`),
+      );
+      expect(
+        screen.getByRole('button', { name: `Remove discount code ${code}` }),
+      ).toHaveTextContent('Remove');
+      expect(screen.queryByText('Discount code:')).toBeNull();
+      cleanup();
+    }
+  });
+
   it('says why a known code does not apply', async () => {
     const message = 'Spend £50.00 or more on items to use this code.';
     renderForm(withCode({ code: 'TENOFF', valid: false, message }));
@@ -127,18 +148,20 @@ describe('DiscountForm', () => {
         body: {
           error_type: 'validation',
           message: VALIDATION_MESSAGE,
-          errors: { voucher_code: ['This discount code has expired.'] },
+          errors: { voucher_code: ['Please enter only capital letters and numbers'] },
         },
       }),
     });
     const input = await screen.findByRole('textbox', { name: 'Discount code' });
 
-    await user.type(input, 'EXPIRED2024');
+    await user.type(input, 'SPRING25');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
 
-    expect(await screen.findByText('This discount code has expired.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Please enter only capital letters and numbers'),
+    ).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-invalid', 'true');
-    expect(input).toHaveValue('EXPIRED2024');
+    expect(input).toHaveValue('SPRING25');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
