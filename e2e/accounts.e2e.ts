@@ -66,13 +66,18 @@ test.describe('a customer', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Vita' })).toBeVisible();
   });
 
-  test('sees the demo account with its addresses and buds', async ({ page }) => {
-    await page.goto('/login');
+  test('is sent from the account page to log in, and brought back to it', async ({ page }) => {
+    await page.goto('/account');
+    await expect(page).toHaveURL(/\/login\?redirect=\/account$/);
     const login = page.getByRole('form', { name: 'Log in' });
     await login.getByLabel('Email address').fill('demo@example.com');
     await login.getByLabel('Password', { exact: true }).fill('plants-demo');
     await login.getByRole('checkbox', { name: /not a robot/ }).check();
+    const reply = page.waitForResponse('**/api/v1/auth/login');
     await login.getByRole('button', { name: 'Log in' }).click();
+    // The server echoes the page's wish, and the browser follows it.
+    expect((await (await reply).json()).data.redirect_uri).toBe('/account');
+    await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ada' })).toBeVisible();
     await expect(
       page.getByText('1,250 buds').or(page.getByText('1250 buds')).first(),
