@@ -6,8 +6,7 @@ import { readAuthToken, removeAuthToken, setAuthToken } from '../../lib/auth-tok
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
 import { DUMMY_CAPTCHA_TOKEN } from './captcha.tsx';
 import { LoginPage } from './login-page.tsx';
-import { AccountPage } from '../account/account-page.tsx';
-import { ada, data, failure, gate, json, TEST_MODE_CONFIG } from './testing/fixtures.ts';
+import { data, failure, gate, json, TEST_MODE_CONFIG } from './testing/fixtures.ts';
 
 const ACQUIRED_BASKET = { id: 1, item_count: 2 };
 
@@ -241,35 +240,6 @@ describe('LoginPage: the login form', () => {
 
     expect(await screen.findByText('Account page')).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/auth/login')[0]?.body).not.toHaveProperty('redirect_uri');
-  });
-
-  it('brings a visitor sent from their account to log in back to it', async () => {
-    mockApi({
-      'GET /api/v1/config': TEST_MODE_CONFIG,
-      'GET /api/v1/basket': () => data({ id: 1, item_count: 0 }),
-      'POST /api/v1/auth/login': (body) =>
-        data({ token: 'tok_abc', redirect_uri: (body as { redirect_uri: string }).redirect_uri }),
-      'POST /api/v1/basket/acquire': () => data(ACQUIRED_BASKET),
-      'GET /api/v1/user': () => data(ada()),
-      'GET /api/v1/user/addresses': () => data({ addresses: [] }),
-    });
-    const user = userEvent.setup();
-    const { router } = renderWithApp(<AccountPage />, {
-      path: '/account',
-      routes: [{ path: '/login', element: <LoginPage /> }],
-    });
-
-    expect(await screen.findByRole('form', { name: 'Log in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toBe('?redirect=/account');
-
-    await fillLogin(user);
-    await user.click(within(loginForm()).getByRole('button', { name: 'Log in' }));
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Hello, Ada' }),
-    ).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/account');
   });
 
   it('shows the server’s message when the details are wrong, and stores nothing', async () => {

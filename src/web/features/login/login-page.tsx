@@ -7,11 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useLogout, useSignIn } from '../../api/user.ts';
 import { useAuthToken } from '../../lib/auth-token.ts';
+import { destinationAfterLogin, redirectWish } from '../../lib/login-redirect.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
 import { LoginForm } from './login-form.tsx';
-import { destinationAfterLogin, FORGOT_PASSWORD_HASH, redirectWish } from './paths.ts';
+import { FORGOT_PASSWORD_HASH } from './paths.ts';
 import { RegisterForm } from './register-form.tsx';
 import './login.css';
 

@@ -1,30 +1,4 @@
-/** The login page's paths, and where the browser goes after logging in or registering. */
-import { safeRedirectPath } from '../../../domain/safe-redirect.ts';
+/** The login page's paths. */
 
 /** The forgotten-password view of /login (spec section 2). */
 export const FORGOT_PASSWORD_HASH = '#forgot-password';
-
-/** The query parameter carrying the page a shopper was sent to log in from. */
-export const REDIRECT_PARAM = 'redirect';
-
-/**
- * The login page, asked to come back to `path` afterwards:
- * '/login?redirect=/account'. Slashes stay readable; anything else is encoded.
- */
-export function loginFor(path: string): string {
-  return `/login?${REDIRECT_PARAM}=${encodeURIComponent(path).replace(/%2F/gi, '/')}`;
-}
-
-/** The page the login page was asked to come back to, as it was given (or null). */
-export function redirectWish(search: string): string | null {
-  return new URLSearchParams(search).get(REDIRECT_PARAM);
-}
-
-/**
- * Where to go after logging in (spec section 2): the redirect address in the reply
- * (the server returns only a path on this site; the browser checks again), else
- * /account.
- */
-export function destinationAfterLogin(redirectUri: string | null | undefined): string {
-  return safeRedirectPath(redirectUri) ?? '/account';
-}
