@@ -58,11 +58,7 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
     .deleteFrom('baskets')
     .where('user_id', 'is', null)
     .where('status', 'in', ['open', 'merged'])
-    .where(
-      'updated_at',
-      '<',
-      sql<Date>`now() - make_interval(days => ${STALE_GUEST_BASKET_DAYS})`,
-    )
+    .where('updated_at', '<', sql<Date>`now() - make_interval(days => ${STALE_GUEST_BASKET_DAYS})`)
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(
@@ -94,7 +90,10 @@ export interface Housekeeping {
  */
 export function scheduleHousekeeping(deps: {
   purge: () => Promise<PurgeCounts>;
-  log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  log: {
+    info(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
   intervalMs?: number;
   firstRunMs?: number;
 }): Housekeeping {
