@@ -36,6 +36,7 @@ async function loadDemoData(db: Db, log: { info(object: object, message: string)
 
 export interface RunningShop {
   app: FastifyInstance;
+  db: Db;
   /** Stops housekeeping, the server and the database (what SIGTERM does, minus exiting). */
   stop(): Promise<void>;
 }
@@ -122,5 +123,5 @@ export async function startServer(
     { database: config.database.kind },
     `Everbloom shop on http://localhost:${config.port} (database: ${where})`,
   );
-  return { app, stop };
+  return { app, db: handle.db, stop };
 }
