@@ -256,6 +256,8 @@ async function startShop(
       HOST,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The scenarios shop from the demo catalogue, which production loads only on request.
+      SEED_DEMO: 'true',
       COOKIE_SECRET: randomBytes(32).toString('hex'),
       ...TURNSTILE_TEST_KEYS,
     },
