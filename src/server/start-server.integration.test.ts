@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type AppConfig } from './config.ts';
-import { startServer, type RunningShop } from './start-server.ts';
+import { startServer } from './start-server.ts';
 
 /** Starts the shop on a fresh PGlite folder, capturing its log lines. */
 async function start(env: Record<string, string>) {
