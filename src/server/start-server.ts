@@ -86,7 +86,7 @@ export async function startServer(
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) await loadDemoData(handle.db, app.log);
-  else app.log.info('demo data not loaded (production; SEED_DEMO=true would load it)');
+  else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
   const housekeeping = scheduleHousekeeping({
     purge: () => purgeExpired(handle.db),
     log: app.log,

@@ -99,10 +99,7 @@ export function authService(deps: {
       ]);
       const giveBack = () =>
         Promise.all([rateLimits.release(accountKey), rateLimits.release(addressKey)]);
-      if (
-        accountAttempts > LOGIN_LIMITS.perAccount ||
-        addressAttempts > LOGIN_LIMITS.perAddress
-      ) {
+      if (accountAttempts > LOGIN_LIMITS.perAccount || addressAttempts > LOGIN_LIMITS.perAddress) {
         await giveBack();
         deps.log.warn(
           { account: logPseudonym(input.email), remoteIp: context.remoteIp },
