@@ -4,6 +4,7 @@ import {
   exposedDefaultsWarning,
   isLoopbackHost,
   loadConfig,
+  publicUrlWarning,
   unsafeDefaults,
 } from './config.ts';
 
@@ -143,5 +144,15 @@ describe('loadConfig', () => {
     ]);
     expect(exposedDefaultsWarning(partly)).not.toContain('cookie secret');
     expect(exposedDefaultsWarning(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0' }))).toBeNull();
+  });
+
+  it('warns when production would link to, and only trust, this machine', () => {
+    expect(publicUrlWarning(loadConfig(PRODUCTION))).toMatch(
+      /^PUBLIC_URL is http:\/\/localhost:3000: emails will link there/,
+    );
+    expect(
+      publicUrlWarning(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://shop.example' })),
+    ).toBeNull();
+    expect(publicUrlWarning(loadConfig({}))).toBeNull();
   });
 });

@@ -225,3 +225,17 @@ export function exposedDefaultsWarning(config: AppConfig): string | null {
     `TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY, or listen on 127.0.0.1.`
   );
 }
+
+/**
+ * In production, a PUBLIC_URL on this machine (the default) is a mistake: emails would
+ * link to it, and behind a proxy that terminates TLS the shop would not recognise its
+ * own pages' origin and refuse their writes. Null when fine.
+ */
+export function publicUrlWarning(config: AppConfig): string | null {
+  if (config.env !== 'production' || !isLoopbackHost(new URL(config.publicUrl).hostname))
+    return null;
+  return (
+    `PUBLIC_URL is ${config.publicUrl}: emails will link there, and behind a proxy that ` +
+    `terminates TLS browsers' writes are refused. Set PUBLIC_URL to the shop's public origin.`
+  );
+}

@@ -42,6 +42,7 @@ const PRODUCTION = {
   COOKIE_SECRET: 'p'.repeat(40),
   TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
   TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+  PUBLIC_URL: 'https://shop.example',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',
 };
@@ -59,7 +60,7 @@ describe('starting the shop', () => {
       expect(await started.count(table), table).toBe(0);
     }
     expect((await started.shop.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
-    expect((await started.shop.app.inject({ url: '/dev/outbox' })).statusCode).toBe(404);
+    expect((await started.shop.app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
     expect(started.lines.some((line) => line.msg.startsWith('demo data not loaded'))).toBe(true);
     expect(started.lines.filter((line) => line.level >= 40)).toEqual([]);
   }, 60_000);

@@ -12,7 +12,7 @@ import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
 import { outboxMailer } from './adapters/email/outbox.ts';
 import { smtpMailer } from './adapters/email/smtp.ts';
 import { buildApp } from './app.ts';
-import { exposedDefaultsWarning, type AppConfig } from './config.ts';
+import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
@@ -114,8 +114,9 @@ export async function startServer(
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
 
-  const warning = exposedDefaultsWarning(config);
-  if (warning) app.log.warn(warning);
+  for (const warning of [exposedDefaultsWarning(config), publicUrlWarning(config)]) {
+    if (warning) app.log.warn(warning);
+  }
   await app.listen({ host: config.host, port: config.port });
   const where =
     config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
