@@ -258,6 +258,8 @@ async function startShop(
       NODE_ENV: 'production',
       // The scenarios shop from the demo catalogue, which production loads only on request.
       SEED_DEMO: 'true',
+      // A production shop needs its public origin (else it warns); requests carry no Origin.
+      PUBLIC_URL: 'https://bench.everbloom.example',
       COOKIE_SECRET: randomBytes(32).toString('hex'),
       ...TURNSTILE_TEST_KEYS,
     },
