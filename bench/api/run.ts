@@ -256,6 +256,10 @@ async function startShop(
       HOST,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The scenarios shop from the demo catalogue, which production loads only on request.
+      SEED_DEMO: 'true',
+      // A production shop needs its public origin (else it warns); requests carry no Origin.
+      PUBLIC_URL: 'https://bench.everbloom.example',
       COOKIE_SECRET: randomBytes(32).toString('hex'),
       ...TURNSTILE_TEST_KEYS,
     },

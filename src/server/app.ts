@@ -10,10 +10,13 @@ import type { CaptchaVerifier } from './adapters/captcha/port.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
+import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { noNotifications, type NotificationFeed } from './db/notifications.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { withRedactedRequests } from './http/logging.ts';
+import { registerOriginCheck } from './http/origin.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { basketRepository } from './modules/basket/basket.repository.ts';
@@ -54,14 +57,15 @@ export interface AppDeps {
   /** The pino logger, or false for none (tests). */
   logger?: false | FastifyBaseLogger;
   catalogueCacheMs?: number;
-  trustProxy?: boolean;
+  /** Which proxies' X-Forwarded-* to believe (Fastify's trustProxy); none by default. */
+  trustProxy?: TrustProxy;
   /** The clock, for tests of dated vouchers and promotions. */
   now?: () => Date;
   /** Captcha verification; test mode (Turnstile's dummy token) by default. */
   captcha?: CaptchaVerifier;
   /** Outgoing email; the outbox table by default. */
   mailer?: Mailer;
-  /** The shop's public address, for links in emails. */
+  /** The shop's public address, for links in emails; also an origin allowed to write. */
   publicUrl?: string;
   /** Serve the email outbox at /dev/outbox (never in production). */
   devOutbox?: boolean;
@@ -75,11 +79,19 @@ const BASKET_VIEWS_PER_PROCESS = 5_000;
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
+/**
+ * Fastify's trustProxy. A hop count becomes proxy-addr's function (the nearest `hops`
+ * peers are proxies): Fastify itself now reads a bare number as "trust nobody".
+ */
+function trustProxyOption(trust: TrustProxy) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(deps.logger ? { loggerInstance: withRedactedRequests(deps.logger) } : { logger: false }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: trustProxyOption(deps.trustProxy ?? false),
     // Keep a caller's (load balancer's) request id when it is sane, else make one.
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -93,7 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  registerSecurityHeaders(app);
+  // The policy allows what the configured vendors' browser code needs, and no more.
+  const captcha = deps.captcha ?? testModeVerifier({});
+  registerSecurityHeaders(app, [captcha.contentSources ?? {}]);
+  registerOriginCheck(app, deps.publicUrl ? { publicUrl: deps.publicUrl } : {});
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });
@@ -107,7 +122,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cacheMs,
     ...(deps.now ? { now: deps.now } : {}),
   });
-  const captcha = deps.captcha ?? testModeVerifier({});
   const mailer = deps.mailer ?? outboxMailer(deps.db);
   const users = authRepository(deps.db);
   const loyalty = loyaltyRepository(deps.db);

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import {
+  ConfigError,
+  exposedDefaultsWarning,
+  isLoopbackHost,
+  loadConfig,
+  publicUrlWarning,
+  unsafeDefaults,
+} from './config.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  COOKIE_SECRET: 'x'.repeat(40),
+  TURNSTILE_SITE_KEY: '0x4AAAAAAA',
+  TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
+};
 
 describe('loadConfig', () => {
   it('runs offline with no configuration at all', () => {
@@ -40,7 +54,7 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/PORT must be a whole number between 1 and 65535/);
     expect(attempt).toThrow(/DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/);
     expect(attempt).toThrow(/LOG_LEVEL must be one of/);
-    expect(attempt).toThrow(/TRUST_PROXY must be true or false/);
+    expect(attempt).toThrow(/TRUST_PROXY must be true, false, a hop count, or comma-separated/);
   });
 
   it('requires a real cookie secret and a real captcha in production', () => {
@@ -80,5 +94,65 @@ describe('loadConfig', () => {
       url: 'smtp://mail.example:587',
       from: 'Everbloom <shop@everbloom.example>',
     });
+  });
+
+  it('loads demo data outside production, and in production only when asked', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).seedDemo).toBe(true);
+    expect(loadConfig(PRODUCTION).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(() => loadConfig({ SEED_DEMO: 'please' })).toThrow(/SEED_DEMO must be true or false/);
+  });
+
+  it('takes every form of TRUST_PROXY that Fastify understands', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1' }).trustProxy).toEqual(['10.0.0.1']);
+    expect(
+      loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8, loopback' }).trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+    for (const bad of ['maybe', '10.0.0.300', '10.0.0.0/33', '10.0.0.1,', 'proxy.example', '-1']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(
+        /TRUST_PROXY must be true, false, a hop count, or comma-separated proxy addresses/,
+      );
+    }
+  });
+
+  it('tells loopback hosts from ones other machines reach', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]'])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'shop.example'])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+
+  it('warns once, naming each development default, when listening beyond loopback', () => {
+    expect(exposedDefaultsWarning(loadConfig({}))).toBeNull();
+    const warning = exposedDefaultsWarning(loadConfig({ HOST: '0.0.0.0' }));
+    expect(warning).toMatch(/^HOST 0\.0\.0\.0 accepts connections from other machines/);
+    expect(warning).toContain('test-mode captcha');
+    expect(warning).toContain('development cookie secret');
+    expect(warning).toContain('open email outbox at /dev/outbox');
+
+    const partly = loadConfig({ HOST: '0.0.0.0', COOKIE_SECRET: 'y'.repeat(32) });
+    expect(unsafeDefaults(partly)).toEqual([
+      'test-mode captcha (accepts a public dummy token)',
+      'open email outbox at /dev/outbox (shows password-reset links)',
+    ]);
+    expect(exposedDefaultsWarning(partly)).not.toContain('cookie secret');
+    expect(exposedDefaultsWarning(loadConfig({ ...PRODUCTION, HOST: '0.0.0.0' }))).toBeNull();
+  });
+
+  it('warns when production would link to, and only trust, this machine', () => {
+    expect(publicUrlWarning(loadConfig(PRODUCTION))).toMatch(
+      /^PUBLIC_URL is http:\/\/localhost:3000: emails will link there/,
+    );
+    expect(
+      publicUrlWarning(loadConfig({ ...PRODUCTION, PUBLIC_URL: 'https://shop.example' })),
+    ).toBeNull();
+    expect(publicUrlWarning(loadConfig({}))).toBeNull();
   });
 });

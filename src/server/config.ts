@@ -3,9 +3,46 @@
  * The only module that reads process.env. A bad value stops start-up with a
  * message naming the variable.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
-const DEV_COOKIE_SECRET = 'everbloom-development-cookie-secret-change-me';
+/** The cookie secret used when COOKIE_SECRET is unset (never in production). */
+export const DEV_COOKIE_SECRET = 'everbloom-development-cookie-secret-change-me';
+
+/** What Fastify's `trustProxy` takes: all, none, a hop count, or the proxies' addresses. */
+export type TrustProxy = boolean | number | string[];
+
+/** proxy-addr's names for address ranges, accepted in a TRUST_PROXY list. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IPv4/IPv6 address, optionally with a CIDR prefix length, or a named range. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_MESSAGE =
+  'must be true, false, a hop count, or comma-separated proxy addresses or CIDR ranges';
+
+/**
+ * TRUST_PROXY: `true`/`false`, a hop count (`1`: the one load balancer in front), or
+ * the proxies' addresses (`10.0.0.1,10.1.0.0/16`). Only X-Forwarded-For entries added
+ * by trusted proxies count, so a client cannot choose its own address.
+ */
+const trustProxy = z.string().transform((value, ctx): TrustProxy => {
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes'].includes(text)) return true;
+  if (['false', 'no'].includes(text)) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => entry !== '' && isProxyAddress(entry))) return entries;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+  return z.NEVER;
+});
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
@@ -42,7 +79,8 @@ const envSchema = z
         error: 'must be one of fatal, error, warn, info, debug, trace, silent',
       })
       .default('info'),
-    TRUST_PROXY: booleanFlag.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+    SEED_DEMO: booleanFlag.optional(),
     PUBLIC_URL: z
       .string()
       .regex(
@@ -98,7 +136,13 @@ export interface AppConfig {
     { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
   cookieSecret: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which X-Forwarded-* senders to believe (Fastify's `trustProxy`). */
+  trustProxy: TrustProxy;
+  /**
+   * Load the demo catalogue, vouchers and accounts: outside production by default,
+   * in production only with SEED_DEMO=true.
+   */
+  seedDemo: boolean;
   /** How long reference data (catalogue, delivery, offers) is cached in each process. */
   catalogueCacheMs: number;
   /** The shop's public origin, for links in emails. */
@@ -134,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecret: e.COOKIE_SECRET ?? DEV_COOKIE_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     catalogueCacheMs: Math.round(e.CATALOGUE_CACHE_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     turnstile:
@@ -142,4 +187,55 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
   };
+}
+
+/** Whether `host` only accepts connections from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
+}
+
+/**
+ * Development defaults that make a shop reachable from other machines unsafe: the
+ * captcha that accepts a public dummy token, the published cookie secret, and the
+ * outbox page that shows anyone the password-reset links. Empty in production, which
+ * refuses the first two and never serves the outbox.
+ */
+export function unsafeDefaults(config: AppConfig): string[] {
+  const unsafe: string[] = [];
+  if (!config.turnstile) unsafe.push('test-mode captcha (accepts a public dummy token)');
+  if (config.cookieSecret === DEV_COOKIE_SECRET)
+    unsafe.push('development cookie secret (COOKIE_SECRET unset)');
+  if (config.env !== 'production')
+    unsafe.push('open email outbox at /dev/outbox (shows password-reset links)');
+  return unsafe;
+}
+
+/**
+ * The one warning for a start that listens beyond this machine with development
+ * defaults, naming each; null when listening on loopback or nothing is unsafe.
+ */
+export function exposedDefaultsWarning(config: AppConfig): string | null {
+  if (isLoopbackHost(config.host)) return null;
+  const unsafe = unsafeDefaults(config);
+  if (unsafe.length === 0) return null;
+  return (
+    `HOST ${config.host} accepts connections from other machines, but the shop runs with ` +
+    `development defaults: ${unsafe.join('; ')}. Set NODE_ENV=production, COOKIE_SECRET and ` +
+    `TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY, or listen on 127.0.0.1.`
+  );
+}
+
+/**
+ * In production, a PUBLIC_URL on this machine (the default) is a mistake: emails would
+ * link to it, and behind a proxy that terminates TLS the shop would not recognise its
+ * own pages' origin and refuse their writes. Null when fine.
+ */
+export function publicUrlWarning(config: AppConfig): string | null {
+  if (config.env !== 'production' || !isLoopbackHost(new URL(config.publicUrl).hostname))
+    return null;
+  return (
+    `PUBLIC_URL is ${config.publicUrl}: emails will link there, and behind a proxy that ` +
+    `terminates TLS browsers' writes are refused. Set PUBLIC_URL to the shop's public origin.`
+  );
 }

@@ -1,27 +1,51 @@
 /**
  * Starts the shop from a validated configuration: opens and migrates the database,
- * loads the demo catalogue on first start, listens, and shuts down gracefully on
- * SIGTERM/SIGINT.
+ * loads the demo data when wanted (outside production, or with SEED_DEMO=true),
+ * schedules housekeeping, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { pino } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { pino, type Logger } from 'pino';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
 import { outboxMailer } from './adapters/email/outbox.ts';
 import { smtpMailer } from './adapters/email/smtp.ts';
 import { buildApp } from './app.ts';
-import type { AppConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './config.ts';
+import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
-import { seedDemoData } from './db/seed/seed.ts';
+import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
 
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
 
-export async function startServer(config: AppConfig) {
-  const logger = pino({ level: config.logLevel });
+/**
+ * Loads the demo catalogue, vouchers and accounts (each only when missing). The seed
+ * modules are imported here, on demand, so a production start never loads them.
+ */
+async function loadDemoData(db: Db, log: { info(object: object, message: string): void }) {
+  const [{ seedDemoData }, { seedDemoAccounts }] = await Promise.all([
+    import('./db/seed/seed.ts'),
+    import('./db/seed/demo-accounts.ts'),
+  ]);
+  if (await seedDemoData(db)) log.info({}, 'demo catalogue loaded');
+  const accounts = await seedDemoAccounts(db);
+  if (accounts) log.info({ accounts }, 'demo accounts added');
+}
+
+export interface RunningShop {
+  app: FastifyInstance;
+  db: Db;
+  /** Stops housekeeping, the server and the database (what SIGTERM does, minus exiting). */
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  config: AppConfig,
+  options: { logger?: Logger } = {},
+): Promise<RunningShop> {
+  const logger = options.logger ?? pino({ level: config.logLevel });
   if (config.database.kind === 'pglite') await mkdir(config.database.dataDir, { recursive: true });
   const handle = await openDatabase(
     config.database.kind === 'postgres'
@@ -61,27 +85,38 @@ export async function startServer(config: AppConfig) {
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-  if (await seedDemoData(handle.db)) app.log.info('demo catalogue loaded');
-  const accounts = await seedDemoAccounts(handle.db);
-  if (accounts) app.log.info({ accounts }, 'demo accounts added');
+  if (config.seedDemo) await loadDemoData(handle.db, app.log);
+  else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
+  const housekeeping = scheduleHousekeeping({
+    purge: () => purgeExpired(handle.db),
+    log: app.log,
+  });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
+  let stopping: Promise<void> | null = null;
+  const stop = () =>
+    (stopping ??= (async () => {
+      process.off('SIGTERM', onSignal);
+      process.off('SIGINT', onSignal);
+      await housekeeping.stop();
       await app.close();
       await handle.close();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'shutdown failed');
-      process.exit(1);
-    }
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+    })());
+  function onSignal(signal: NodeJS.Signals) {
+    app.log.info({ signal }, 'shutting down');
+    stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  }
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
 
+  for (const warning of [exposedDefaultsWarning(config), publicUrlWarning(config)]) {
+    if (warning) app.log.warn(warning);
+  }
   await app.listen({ host: config.host, port: config.port });
   const where =
     config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
@@ -89,5 +124,5 @@ export async function startServer(config: AppConfig) {
     { database: config.database.kind },
     `Everbloom shop on http://localhost:${config.port} (database: ${where})`,
   );
-  return app;
+  return { app, db: handle.db, stop };
 }

@@ -4,6 +4,8 @@
  * mirrors Turnstile's dummy keys (test-mode.ts).
  */
 
+import type { ContentSources } from '../content-sources.ts';
+
 /** Turnstile's documented dummy token, issued by its test sitekeys. */
 export const DUMMY_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
@@ -24,6 +26,8 @@ export interface CaptchaVerifier {
   readonly mode: 'turnstile' | 'test';
   /** The sitekey the browser widget should use. */
   readonly siteKey: string;
+  /** What the browser widget needs the page's content security policy to allow. */
+  readonly contentSources?: ContentSources;
   /**
    * Checks `token` for `action` (e.g. 'login'). A token for another action, an expired,
    * reused or forged token, or a missing one, is a failure with Turnstile's error codes.

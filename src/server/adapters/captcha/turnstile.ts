@@ -5,12 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import type { ContentSources } from '../content-sources.ts';
 import {
   ACTION_MISMATCH,
   HOSTNAME_MISMATCH,
   type CaptchaResult,
   type CaptchaVerifier,
 } from './port.ts';
+
+/** Where the widget's script and its frame come from. */
+export const TURNSTILE_ORIGIN = 'https://challenges.cloudflare.com';
+
+/** Cloudflare's documented policy for the widget: its script, and the frame it draws in. */
+export const TURNSTILE_CONTENT_SOURCES: ContentSources = {
+  'script-src': [TURNSTILE_ORIGIN],
+  'frame-src': [TURNSTILE_ORIGIN],
+};
 
 export const SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify';
 
@@ -49,6 +59,7 @@ export function turnstileVerifier({
   return {
     mode: 'turnstile',
     siteKey,
+    contentSources: TURNSTILE_CONTENT_SOURCES,
     async verify({ token, action, remoteIp }) {
       if (!token) return fail('missing-input-response');
       if (token.length > MAX_TOKEN_LENGTH) return fail('invalid-input-response');

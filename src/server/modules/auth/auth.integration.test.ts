@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUMMY_TOKEN } from '../../adapters/captcha/port.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
-import { RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './auth.service.ts';
+import { LOGIN_LIMITS, RESET_LINK_INVALID, RESET_REQUESTED_MESSAGE } from './auth.service.ts';
 
 const CAPTCHA = 'cf-turnstile-response';
 const login = (email: string, password: string) => ({ email, password, [CAPTCHA]: DUMMY_TOKEN });
@@ -179,6 +179,66 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
         error_type: 'rate_limit',
         message: 'This action has been attempted too many times, please try again later.',
       });
+    });
+
+    it('counts parallel wrong guesses before any password is checked, so none slips past', async () => {
+      const email = 'parallel@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Parallel',
+        last_name: 'Guesser',
+        email,
+        password: 'right-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      const extra = 6;
+      const guesses = await Promise.all(
+        Array.from({ length: LOGIN_LIMITS.perAccount + extra }, (_, i) =>
+          new Shopper(t.app).request({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            remoteAddress: '198.51.100.7',
+            payload: login(email, `wrong-guess-${i}`),
+          }),
+        ),
+      );
+      const statuses = guesses.map((reply) => reply.status);
+      // 401 comes only after the password was checked: exactly the allowance did.
+      expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_LIMITS.perAccount);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+      const right = await new Shopper(t.app).post(
+        '/api/v1/auth/login',
+        login(email, 'right-password'),
+      );
+      expect(right.status).toBe(429);
+    });
+
+    it('counts only failed logins: a captcha refusal or a success gives its place back', async () => {
+      const email = 'forgetful@example.com';
+      const shopper = new Shopper(t.app);
+      await shopper.post('/api/v1/auth/register', {
+        first_name: 'Forgetful',
+        last_name: 'Shopper',
+        email,
+        password: 'right-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      await shopper.post('/api/v1/auth/logout');
+      const attempt = (password: string, captcha = DUMMY_TOKEN) =>
+        new Shopper(t.app).request({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: '198.51.100.8',
+          payload: { email, password, [CAPTCHA]: captcha },
+        });
+      for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++)
+        expect((await attempt('wrong-password')).status).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await attempt('wrong-password', 'forged')).status).toBe(422);
+      expect((await attempt('right-password')).status).toBe(200);
+      // The success cleared the account's failures: a full allowance again.
+      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+        expect((await attempt('wrong-password')).status).toBe(401);
+      expect((await attempt('right-password')).status).toBe(429);
     });
 
     it('answers SQL-looking and over-long input with validation, never a 500', async () => {

@@ -4,8 +4,8 @@
  * Tokens are 32 random bytes, given to the browser once and stored only as a
  * SHA-256 hash with an expiry; logging out revokes one, a password change or reset
  * revokes all. Passwords are hashed with argon2id. Failed logins are counted per
- * account and per address; past the limit, logins are refused with rate_limit
- * before any password is checked.
+ * account and per address; each attempt is counted before its password is checked,
+ * and past the limit logins are refused with rate_limit without checking it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -21,6 +21,7 @@ import {
 } from '../../../domain/schemas/auth.ts';
 import type { CaptchaVerifier } from '../../adapters/captcha/port.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
+import { logPseudonym } from '../../http/logging.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import type { AuthRepository, UserRecord } from './auth.repository.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
@@ -88,29 +89,35 @@ export function authService(deps: {
       const input = parseInput(loginSchema, objectBody(body));
       const accountKey = `login:account:${input.email}`;
       const addressKey = `login:address:${context.remoteIp}`;
-      const [accountFailures, addressFailures] = await Promise.all([
-        rateLimits.count(accountKey, LOGIN_LIMITS.windowS),
-        rateLimits.count(addressKey, LOGIN_LIMITS.windowS),
+      // The attempt takes its place in both counters before anything is checked, in one
+      // statement per counter, so parallel guesses each see their own count and none
+      // slips past the limit. Only failed logins keep their place: an attempt refused
+      // here or by the captcha, or one that succeeds, gives it back.
+      const [accountAttempts, addressAttempts] = await Promise.all([
+        rateLimits.hit(accountKey, LOGIN_LIMITS.windowS),
+        rateLimits.hit(addressKey, LOGIN_LIMITS.windowS),
       ]);
-      if (
-        accountFailures >= LOGIN_LIMITS.perAccount ||
-        addressFailures >= LOGIN_LIMITS.perAddress
-      ) {
-        deps.log.warn({ email: input.email, remoteIp: context.remoteIp }, 'login rate limited');
+      const giveBack = () =>
+        Promise.all([rateLimits.release(accountKey), rateLimits.release(addressKey)]);
+      if (accountAttempts > LOGIN_LIMITS.perAccount || addressAttempts > LOGIN_LIMITS.perAddress) {
+        await giveBack();
+        deps.log.warn(
+          { account: logPseudonym(input.email), remoteIp: context.remoteIp },
+          'login rate limited',
+        );
         throw new AppError('rate_limit');
       }
-      await checkCaptcha(input[CAPTCHA_FIELD], 'login', context.remoteIp);
+      try {
+        await checkCaptcha(input[CAPTCHA_FIELD], 'login', context.remoteIp);
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
 
       const user = await repository.findUserByEmail(input.email);
       const ok = await verify(user?.password_hash ?? (await DECOY_HASH), input.password);
-      if (!user || !ok) {
-        await Promise.all([
-          rateLimits.hit(accountKey, LOGIN_LIMITS.windowS),
-          rateLimits.hit(addressKey, LOGIN_LIMITS.windowS),
-        ]);
-        throw new AppError('invalid_login');
-      }
-      await rateLimits.clear(accountKey);
+      if (!user || !ok) throw new AppError('invalid_login');
+      await Promise.all([rateLimits.clear(accountKey), rateLimits.release(addressKey)]);
       const token = await issueToken(user);
       return input.redirect_uri ? { token, redirect_uri: input.redirect_uri } : { token };
     },

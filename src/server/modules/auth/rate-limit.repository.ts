@@ -1,5 +1,7 @@
 /**
- * Fixed-window counters in the database, shared by every API process.
+ * Fixed-window counters in the database, shared by every API process. A counter is
+ * taken (hit) before the action it limits, atomically, so concurrent attempts each
+ * see their own count. Housekeeping deletes windows long over.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
@@ -23,15 +25,13 @@ export function rateLimitRepository(db: Db) {
       return row.hits;
     },
 
-    /** Hits on `key` in its current window (0 when none or expired). */
-    async count(key: string, windowS: number): Promise<number> {
-      const row = await db
-        .selectFrom('rate_limits')
-        .select('hits')
+    /** Takes back one hit on `key` (an attempt that turned out not to count). */
+    async release(key: string): Promise<void> {
+      await db
+        .updateTable('rate_limits')
+        .set({ hits: sql<number>`greatest(hits - 1, 0)` })
         .where('key', '=', key)
-        .where('window_start', '>=', sql<Date>`now() - make_interval(secs => ${windowS})`)
-        .executeTakeFirst();
-      return row?.hits ?? 0;
+        .execute();
     },
 
     async clear(key: string): Promise<void> {

@@ -1,0 +1,222 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ENGINES, openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
+import { LOGIN_LIMITS, RESET_LIMITS } from '../auth/auth.service.ts';
+import {
+  HOUSEKEEPING_FIRST_RUN_MS,
+  HOUSEKEEPING_INTERVAL_MS,
+  purgeExpired,
+  RATE_LIMIT_RETENTION_S,
+  scheduleHousekeeping,
+  STALE_GUEST_BASKET_DAYS,
+  type PurgeCounts,
+} from './housekeeping.ts';
+
+const ago = (interval: string) => sql<string>`now() - ${interval}::interval`;
+const fromNow = (interval: string) => sql<string>`now() + ${interval}::interval`;
+
+describe.each(ENGINES)('purgeExpired on %s', (engine) => {
+  let handle: TestDatabase;
+  beforeAll(async () => {
+    handle = await openTestDatabase(engine);
+  });
+  afterAll(() => handle.close());
+
+  it('keeps rate-limit counters until their longest window is over', () => {
+    expect(RATE_LIMIT_RETENTION_S).toBeGreaterThanOrEqual(LOGIN_LIMITS.windowS);
+    expect(RATE_LIMIT_RETENTION_S).toBeGreaterThanOrEqual(RESET_LIMITS.windowS);
+  });
+
+  it('deletes expired and spent rows, and stale guest baskets, and keeps the rest', async () => {
+    const { db } = handle;
+    const user = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email_address', '=', 'demo@example.com')
+      .executeTakeFirstOrThrow();
+    const product = await db.selectFrom('products').select('id').limit(1).executeTakeFirstOrThrow();
+
+    await db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'test:over', hits: 3, window_start: ago(`${RATE_LIMIT_RETENTION_S + 60} seconds`) },
+        { key: 'test:current', hits: 3, window_start: ago('10 minutes') },
+      ])
+      .execute();
+    await db
+      .insertInto('auth_tokens')
+      .values([
+        { token_hash: 'expired', user_id: user.id, expires_at: ago('1 minute') },
+        {
+          token_hash: 'revoked',
+          user_id: user.id,
+          expires_at: fromNow('1 day'),
+          revoked_at: ago('1 minute'),
+        },
+        { token_hash: 'live', user_id: user.id, expires_at: fromNow('1 day') },
+      ])
+      .execute();
+    await db
+      .insertInto('password_resets')
+      .values([
+        { token_hash: 'expired', user_id: user.id, expires_at: ago('1 minute') },
+        {
+          token_hash: 'used',
+          user_id: user.id,
+          expires_at: fromNow('1 hour'),
+          used_at: ago('1 minute'),
+        },
+        { token_hash: 'live', user_id: user.id, expires_at: fromNow('1 hour') },
+      ])
+      .execute();
+
+    const stale = `${STALE_GUEST_BASKET_DAYS + 1} days`;
+    const baskets = {
+      staleGuest: randomUUID(),
+      recentGuest: randomUUID(),
+      orderedGuest: randomUUID(),
+      customers: randomUUID(),
+      mergedGuest: randomUUID(),
+      sharedGuest: randomUUID(),
+      expiredLinkGuest: randomUUID(),
+    };
+    await db
+      .insertInto('baskets')
+      .values([
+        { id: baskets.staleGuest, updated_at: ago(stale) },
+        { id: baskets.recentGuest, updated_at: ago(`${STALE_GUEST_BASKET_DAYS - 1} days`) },
+        { id: baskets.orderedGuest, status: 'ordered', updated_at: ago('400 days') },
+        { id: baskets.customers, user_id: user.id, updated_at: ago('400 days') },
+        { id: baskets.mergedGuest, status: 'merged', updated_at: ago(stale) },
+        { id: baskets.sharedGuest, updated_at: ago(stale) },
+        { id: baskets.expiredLinkGuest, updated_at: ago(stale) },
+      ])
+      .execute();
+    await db
+      .insertInto('basket_items')
+      .values({ basket_id: baskets.staleGuest, product_id: product.id, quantity: 2 })
+      .execute();
+    const liveLink = randomUUID();
+    await db
+      .insertInto('basket_shares')
+      .values([
+        { id: liveLink, basket_id: baskets.sharedGuest, expires_at: fromNow('1 day') },
+        { id: randomUUID(), basket_id: baskets.expiredLinkGuest, expires_at: ago('1 minute') },
+      ])
+      .execute();
+
+    expect(await purgeExpired(db)).toEqual<PurgeCounts>({
+      rate_limits: 1,
+      auth_tokens: 2,
+      password_resets: 2,
+      basket_shares: 1,
+      baskets: 3,
+    });
+
+    const keys = await db.selectFrom('rate_limits').select('key').execute();
+    expect(keys.map((row) => row.key)).toEqual(['test:current']);
+    const tokens = await db.selectFrom('auth_tokens').select('token_hash').execute();
+    expect(tokens.map((row) => row.token_hash)).toEqual(['live']);
+    const resets = await db.selectFrom('password_resets').select('token_hash').execute();
+    expect(resets.map((row) => row.token_hash)).toEqual(['live']);
+    const links = await db.selectFrom('basket_shares').select('id').execute();
+    expect(links.map((row) => row.id)).toEqual([liveLink]);
+    const left = await db
+      .selectFrom('baskets')
+      .select('id')
+      .where('id', 'in', Object.values(baskets))
+      .execute();
+    expect(left.map((row) => row.id).sort()).toEqual(
+      [baskets.recentGuest, baskets.orderedGuest, baskets.customers, baskets.sharedGuest].sort(),
+    );
+    const items = await db
+      .selectFrom('basket_items')
+      .select('id')
+      .where('basket_id', '=', baskets.staleGuest)
+      .execute();
+    expect(items).toEqual([]);
+
+    // Nothing left to purge: a second run (or another process's) deletes nothing.
+    expect(Object.values(await purgeExpired(db))).toEqual([0, 0, 0, 0, 0]);
+  });
+});
+
+describe('scheduleHousekeeping', () => {
+  const none: PurgeCounts = {
+    rate_limits: 0,
+    auth_tokens: 0,
+    password_resets: 0,
+    basket_shares: 0,
+    baskets: 0,
+  };
+  const log = () => ({ info: vi.fn(), error: vi.fn() });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('purges shortly after start-up, then every interval, logging what it deleted', async () => {
+    vi.useFakeTimers();
+    const purge = vi.fn(async () => ({ ...none, auth_tokens: 4 }));
+    const logger = log();
+    const housekeeping = scheduleHousekeeping({ purge, log: logger });
+    await vi.advanceTimersByTimeAsync(HOUSEKEEPING_FIRST_RUN_MS - 1);
+    expect(purge).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(purge).toHaveBeenCalledTimes(1);
+    expect(logger.info).toHaveBeenCalledWith(
+      { deleted: { ...none, auth_tokens: 4 } },
+      'housekeeping purged expired rows',
+    );
+    await vi.advanceTimersByTimeAsync(HOUSEKEEPING_INTERVAL_MS * 2);
+    expect(purge).toHaveBeenCalledTimes(3);
+    await housekeeping.stop();
+    await vi.advanceTimersByTimeAsync(HOUSEKEEPING_INTERVAL_MS * 3);
+    expect(purge).toHaveBeenCalledTimes(3);
+  });
+
+  it('logs a failure and tries again next time', async () => {
+    vi.useFakeTimers();
+    const purge = vi
+      .fn<() => Promise<PurgeCounts>>()
+      .mockRejectedValueOnce(new Error('database away'))
+      .mockResolvedValue(none);
+    const logger = log();
+    const housekeeping = scheduleHousekeeping({
+      purge,
+      log: logger,
+      firstRunMs: 10,
+      intervalMs: 100,
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(logger.error).toHaveBeenCalledWith({ err: expect.any(Error) }, 'housekeeping failed');
+    await vi.advanceTimersByTimeAsync(100);
+    expect(purge).toHaveBeenCalledTimes(2);
+    // Nothing deleted: nothing to say.
+    expect(logger.info).not.toHaveBeenCalled();
+    await housekeeping.stop();
+  });
+
+  it('never runs two purges at once, and stopping waits for the one under way', async () => {
+    vi.useFakeTimers();
+    let finish: (counts: PurgeCounts) => void = () => undefined;
+    const purge = vi.fn(() => new Promise<PurgeCounts>((resolve) => (finish = resolve)));
+    const housekeeping = scheduleHousekeeping({
+      purge,
+      log: log(),
+      firstRunMs: 10,
+      intervalMs: 100,
+    });
+    await vi.advanceTimersByTimeAsync(10 + 100 * 3);
+    expect(purge).toHaveBeenCalledTimes(1);
+    let stopped = false;
+    const stopping = housekeeping.stop().then(() => (stopped = true));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(stopped).toBe(false);
+    finish(none);
+    await stopping;
+    expect(stopped).toBe(true);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(purge).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,110 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, type AppConfig } from './config.ts';
+import { startServer } from './start-server.ts';
+
+/** Starts the shop on a fresh PGlite folder, capturing its log lines. */
+async function start(env: Record<string, string>) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-start-'));
+  const config: AppConfig = { ...loadConfig({ ...env, DATA_DIR: dataDir }), port: 0 };
+  const lines: { level: number; msg: string }[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const text of chunk.toString().split('\n'))
+        if (text) lines.push(JSON.parse(text) as { level: number; msg: string });
+      done();
+    },
+  });
+  const shop = await startServer(config, { logger: pino({ level: 'info' }, stream) });
+  return {
+    shop,
+    lines,
+    count: async (table: 'categories' | 'products' | 'vouchers' | 'promotions' | 'users') => {
+      const row = await shop.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+    close: async () => {
+      await shop.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  COOKIE_SECRET: 'p'.repeat(40),
+  TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
+  TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
+  PUBLIC_URL: 'https://shop.example',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'info',
+};
+
+describe('starting the shop', () => {
+  const running: { close(): Promise<void> }[] = [];
+  afterAll(async () => {
+    for (const shop of running) await shop.close();
+  }, 30_000);
+
+  it('in production on an empty database, creates the schema and nothing a stranger could use', async () => {
+    const started = await start(PRODUCTION);
+    running.push(started);
+    for (const table of ['categories', 'products', 'vouchers', 'promotions', 'users'] as const) {
+      expect(await started.count(table), table).toBe(0);
+    }
+    expect((await started.shop.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    expect((await started.shop.app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
+    expect(started.lines.some((line) => line.msg.startsWith('demo data not loaded'))).toBe(true);
+    expect(started.lines.filter((line) => line.level >= 40)).toEqual([]);
+  }, 60_000);
+
+  it('with development defaults beyond loopback, warns once, naming what is unsafe', async () => {
+    const started = await start({ HOST: '0.0.0.0', LOG_LEVEL: 'info' });
+    running.push(started);
+    const warnings = started.lines.filter((line) => line.level === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.msg).toMatch(/^HOST 0\.0\.0\.0 accepts connections from other machines/);
+    expect(warnings[0]?.msg).toMatch(/test-mode captcha.*development cookie secret.*outbox/);
+    // Outside production the demo shop is there to try (in production: SEED_DEMO=true).
+    expect(await started.count('users')).toBe(2);
+    expect(await started.count('products')).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+describe('the production code', () => {
+  const serverDir = resolve(import.meta.dirname);
+
+  /** Every module main.ts loads through static imports (type-only imports are erased). */
+  async function staticImports(entry: string): Promise<Set<string>> {
+    const seen = new Set<string>();
+    const visit = async (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const source = await readFile(file, 'utf8');
+      const specifiers = [
+        ...source.matchAll(/^\s*(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?'([^']+)'/gm),
+      ].map((match) => match[1] ?? '');
+      for (const specifier of specifiers) {
+        if (specifier.startsWith('.')) await visit(resolve(dirname(file), specifier));
+      }
+    };
+    await visit(entry);
+    return seen;
+  }
+
+  it('imports no seed code: demo data is loaded by dynamic import only when wanted', async () => {
+    const modules = [...(await staticImports(join(serverDir, 'main.ts')))].map((file) =>
+      relative(serverDir, file),
+    );
+    expect(modules).toContain('start-server.ts');
+    expect(modules).toContain('app.ts');
+    expect(modules.filter((file) => file.startsWith('db/seed/'))).toEqual([]);
+  });
+});
