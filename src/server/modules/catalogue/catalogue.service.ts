@@ -273,7 +273,6 @@ export function catalogueService(deps: { repository: CatalogueRepository; cacheM
   );
   return {
     snapshot: () => cache.get(),
-    invalidate: () => cache.invalidate(),
     /** Fresh stock figures for the given variations and whatever their availability rests on. */
     async freshStock(snapshot: CatalogueSnapshot, variations: readonly Variation[]) {
       const ids = [...new Set(variations.flatMap((v) => snapshot.stockIds(v)))];
