@@ -66,15 +66,15 @@ describe('smtpMailer', () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     });
 
+    // nodemailer's own greeting timeout is 30 s, the test's limit: only the configured
+    // timeout can make these fail with ETIMEDOUT in time.
     it('gives up after timeoutMs instead of holding the request', async () => {
       const mailer = smtpMailer({ url, from: FROM, timeoutMs: 200 });
-      const started = performance.now();
       await expect(
         mailer.send({ to: 'a@example.com', subject: 'S', text: 'T' }),
       ).rejects.toMatchObject({
         code: 'ETIMEDOUT',
       });
-      expect(performance.now() - started).toBeLessThan(3000);
     });
 
     it('respects a timeout the URL sets itself', async () => {
@@ -83,13 +83,11 @@ describe('smtpMailer', () => {
         from: FROM,
         timeoutMs: 60_000,
       });
-      const started = performance.now();
       await expect(
         mailer.send({ to: 'a@example.com', subject: 'S', text: 'T' }),
       ).rejects.toMatchObject({
         code: 'ETIMEDOUT',
       });
-      expect(performance.now() - started).toBeLessThan(3000);
     });
   });
 });
