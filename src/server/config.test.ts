@@ -81,4 +81,9 @@ describe('loadConfig', () => {
       from: 'Everbloom <shop@everbloom.example>',
     });
   });
+
+  it('keeps product pictures in ./data/media unless MEDIA_DIR says otherwise', () => {
+    expect(loadConfig({}).mediaDir).toBe('./data/media');
+    expect(loadConfig({ MEDIA_DIR: '/srv/everbloom/media' }).mediaDir).toBe('/srv/everbloom/media');
+  });
 });
