@@ -15,6 +15,7 @@ import type { AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
+import { writeDemoImages } from './db/seed/demo-images.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 
 /** Where `npm run build` puts the web app. */
@@ -23,6 +24,7 @@ export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
 export async function startServer(config: AppConfig) {
   const logger = pino({ level: config.logLevel });
   if (config.database.kind === 'pglite') await mkdir(config.database.dataDir, { recursive: true });
+  await mkdir(config.mediaDir, { recursive: true });
   const handle = await openDatabase(
     config.database.kind === 'postgres'
       ? {
@@ -53,6 +55,7 @@ export async function startServer(config: AppConfig) {
     cookieSecret: config.cookieSecret,
     secureCookies: config.env === 'production',
     webDistDir: WEB_DIST_DIR,
+    mediaDir: config.mediaDir,
     logger,
     catalogueCacheMs: config.catalogueCacheMs,
     trustProxy: config.trustProxy,
@@ -62,6 +65,9 @@ export async function startServer(config: AppConfig) {
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (await seedDemoData(handle.db)) app.log.info('demo catalogue loaded');
+  // Every start: the media folder may be new (another host, or a database from before 009).
+  const pictures = await writeDemoImages(handle.db, config.mediaDir);
+  if (pictures) app.log.info({ pictures, mediaDir: config.mediaDir }, 'demo pictures written');
   const accounts = await seedDemoAccounts(handle.db);
   if (accounts) app.log.info({ accounts }, 'demo accounts added');
 
