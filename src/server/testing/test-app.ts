@@ -41,12 +41,13 @@ export async function openTestDatabase(kind: EngineKind): Promise<TestDatabase> 
   await admin.connect();
   try {
     // CREATE DATABASE … TEMPLATE fails while another session copies the same template.
+    // Up to ~20 s of retries: on a busy machine every test file may be copying at once.
     for (let attempt = 0; ; attempt++) {
       try {
         await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
         break;
       } catch (error) {
-        if (attempt >= 20) throw error;
+        if (attempt >= 100) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
       }
     }
