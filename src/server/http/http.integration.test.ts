@@ -101,7 +101,8 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
       url: '/api/v1/basket',
       headers: { 'x-request-id': 'bad id\nwith newline' },
     });
-    expect(replaced.headers['x-request-id']).not.toContain('bad');
+    // A made-up id instead (asserting it lacks 'bad' would fail on a UUID such as …-4bad-…).
+    expect(String(replaced.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends the basket compressed to browsers that accept it', async () => {
