@@ -66,28 +66,43 @@ describe('smtpMailer', () => {
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     });
 
-    // nodemailer's own greeting timeout is 30 s, the test's limit: only the configured
-    // timeout can make these fail with ETIMEDOUT in time.
+    /** A send through a mailer that waits ten minutes; says whether it has ended yet. */
+    function patientSend() {
+      const patient = smtpMailer({ url, from: FROM, timeoutMs: 600_000 });
+      const state = { settled: false };
+      void patient
+        .send({ to: 'a@example.com', subject: 'S', text: 'T' })
+        .catch(() => undefined)
+        .finally(() => (state.settled = true));
+      return state;
+    }
+
+    // Each proves its timeout by outcome: it fails with ETIMEDOUT while a send started
+    // alongside it with a ten-minute timeout is still waiting.
     it('gives up after timeoutMs instead of holding the request', async () => {
+      const patient = patientSend();
       const mailer = smtpMailer({ url, from: FROM, timeoutMs: 200 });
       await expect(
         mailer.send({ to: 'a@example.com', subject: 'S', text: 'T' }),
       ).rejects.toMatchObject({
         code: 'ETIMEDOUT',
       });
+      expect(patient.settled).toBe(false);
     });
 
     it('respects a timeout the URL sets itself', async () => {
+      const patient = patientSend();
       const mailer = smtpMailer({
         url: `${url}?greetingTimeout=150`,
         from: FROM,
-        timeoutMs: 60_000,
+        timeoutMs: 600_000,
       });
       await expect(
         mailer.send({ to: 'a@example.com', subject: 'S', text: 'T' }),
       ).rejects.toMatchObject({
         code: 'ETIMEDOUT',
       });
+      expect(patient.settled).toBe(false);
     });
   });
 });
