@@ -51,6 +51,28 @@ export default tseslint.config(
     rules: boundary('server must not import web code; share through src/domain.', '**/web/**'),
   },
   {
+    // The shop serves what the database and media folder hold; demo data only seeds them.
+    files: ['src/server/modules/**', 'src/server/http/**', 'src/server/app.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web/**'],
+              message: 'server must not import web code; share through src/domain.',
+            },
+            {
+              group: ['**/db/seed/**'],
+              message: 'production code must not import seed code (ADR 014).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'src/server/testing/**', 'bench/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

@@ -1,10 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './tools/find-chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3400);
 
+// One line saying what to install, rather than every journey failing to launch.
+const browser = findChromium();
+if ('problem' in browser) {
+  console.error(browser.problem);
+  process.exit(1);
+}
+
 /**
- * Browser journeys in Debian's Chromium against the built app, served by the real
- * server on a fresh embedded database (e2e/serve.ts).
+ * Browser journeys in Chromium (CHROMIUM_PATH, Debian's, or Playwright's own: see
+ * tools/find-chromium.ts) against the built app, served by the real server on a fresh
+ * embedded database (e2e/serve.ts).
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -21,7 +30,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: browser.path,
       args: [
         '--no-sandbox',
         '--disable-gpu',

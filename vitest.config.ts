@@ -1,14 +1,17 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
+// Generous limits for a busy machine. Projects do not inherit the root's test options,
+// so each project sets them.
+const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
+
 export default defineConfig({
   test: {
     reporters: ['default', './tools/summary-reporter.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     projects: [
       {
         test: {
+          ...timeouts,
           name: 'server',
           include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
           environment: 'node',
@@ -19,6 +22,7 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...timeouts,
           name: 'web',
           include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
           environment: 'jsdom',

@@ -13,6 +13,7 @@ await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-e2e-'));
 process.env.NODE_ENV = 'test';
 process.env.DATA_DIR = dataDir;
+process.env.MEDIA_DIR = join(dataDir, 'media');
 process.env.PORT = process.env.E2E_PORT ?? '3400';
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
 const cleanUp = () => rm(dataDir, { recursive: true, force: true }).catch(() => undefined);

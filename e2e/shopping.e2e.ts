@@ -22,6 +22,12 @@ test.describe('a shopper', () => {
     await expect(
       page.getByRole('heading', { level: 1, name: 'Artificial Olive Tree' }),
     ).toBeVisible();
+    // Its picture is a file from the media folder that the browser could load and draw.
+    const picture = page.getByRole('img', { name: /^Artificial Olive Tree/ }).first();
+    await expect(picture).toHaveAttribute('src', /^\/media\/products\/.+\.svg$/);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
 
     // The click was recorded for analytics and in the product-clicks cookie.
     const events = await page.evaluate(

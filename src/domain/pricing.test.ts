@@ -121,29 +121,48 @@ describe('priceBasket properties', () => {
     );
   });
 
-  it('makes excluding-tax + tax = including-tax for every line and the basket', () => {
+  it('derives each line’s VAT from its VAT-inclusive amount and rate, and sums lines into the basket’s', () => {
+    // VAT inside a VAT-inclusive amount, rounded half up, in integers: the test's own
+    // arithmetic, not the pricing module's.
+    const vatIn = (amount: number, rateBp: number): number =>
+      Math.floor((2 * amount * rateBp + 10_000 + rateBp) / (2 * (10_000 + rateBp)));
     fc.assert(
       fc.property(inputArb, (input) => {
-        const priced = priceBasket(input);
-        const prices = [
-          priced.prices.items,
-          priced.prices.delivery,
-          priced.prices.total,
-          ...(priced.discounted_prices ? [priced.discounted_prices.total] : []),
-          ...priced.lines.flatMap((l) =>
-            [l.price, l.total_price, l.discounted_price, l.discounted_total_price].filter(
-              (p) => p !== null,
-            ),
-          ),
-        ];
-        for (const price of prices) {
-          expect(price.excluding_tax.amount + price.tax.amount).toBe(price.amount);
-        }
-        // The basket's VAT is the sum of its lines' VAT.
-        const lineTax = priced.lines
-          .filter((l) => !l.excluded)
-          .reduce((sum, l) => sum + l.total_price.tax.amount, 0);
-        expect(priced.prices.items.tax.amount).toBe(lineTax);
+        const priced = priceBasket({ ...input, taxExempt: false });
+        let itemsTax = 0;
+        let netTax = 0;
+        let netItems = 0;
+        priced.lines.forEach((l, i) => {
+          const given = input.lines[i]!;
+          const rate = given.taxRateBp;
+          expect(l.price.amount).toBe(given.unitPrice);
+          expect(l.price.tax.amount).toBe(vatIn(given.unitPrice, rate));
+          expect(l.total_price.amount).toBe(given.unitPrice * given.quantity);
+          expect(l.total_price.tax.amount).toBe(vatIn(l.total_price.amount, rate));
+          if (l.discounted_price) {
+            expect(l.discounted_price.tax.amount).toBe(vatIn(l.discounted_price.amount, rate));
+          }
+          if (l.discounted_total_price) {
+            const net = l.discounted_total_price;
+            expect(net.amount).toBeLessThan(l.total_price.amount);
+            expect(net.tax.amount).toBe(vatIn(net.amount, rate));
+          }
+          if (l.excluded) return;
+          const paid = l.discounted_total_price ?? l.total_price;
+          itemsTax += l.total_price.tax.amount;
+          netItems += paid.amount;
+          netTax += paid.tax.amount;
+        });
+        // The basket's VAT is its lines' VAT plus delivery's, before and after discounts.
+        const deliveryRate = input.delivery?.taxRateBp ?? 0;
+        const delivery = priced.prices.delivery;
+        expect(delivery.tax.amount).toBe(vatIn(delivery.amount, deliveryRate));
+        expect(priced.prices.items.tax.amount).toBe(itemsTax);
+        expect(priced.prices.total.tax.amount).toBe(itemsTax + delivery.tax.amount);
+        const deliveryPaid = priced.total - netItems;
+        expect(deliveryPaid).toBeGreaterThanOrEqual(0);
+        expect(deliveryPaid).toBeLessThanOrEqual(delivery.amount);
+        expect(priced.tax).toBe(netTax + vatIn(deliveryPaid, deliveryRate));
       }),
     );
   });

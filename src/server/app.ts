@@ -17,6 +17,7 @@ import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { withRedactedRequests } from './http/logging.ts';
 import { registerOriginCheck } from './http/origin.ts';
+import { registerMedia } from './http/media.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { basketRepository } from './modules/basket/basket.repository.ts';
@@ -24,7 +25,7 @@ import { basketViewCache } from './modules/basket/basket-view-cache.ts';
 import { basketRoutes } from './modules/basket/basket.routes.ts';
 import { basketService } from './modules/basket/basket.service.ts';
 import { catalogueRepository } from './modules/catalogue/catalogue.repository.ts';
-import { catalogueRoutes, mediaRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueService } from './modules/catalogue/catalogue.service.ts';
 import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { deliveryService } from './modules/delivery/delivery.service.ts';
@@ -54,6 +55,8 @@ export interface AppDeps {
   secureCookies?: boolean;
   /** The built web app's folder, or null to serve the API only. */
   webDistDir?: string | null;
+  /** The media folder (product pictures) served at /media/, or null for none. */
+  mediaDir?: string | null;
   /** The pino logger, or false for none (tests). */
   logger?: false | FastifyBaseLogger;
   catalogueCacheMs?: number;
@@ -173,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
-  mediaRoutes(app, { catalogue });
+  if (deps.mediaDir) await registerMedia(app, deps.mediaDir);
   if (deps.devOutbox) {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });

@@ -155,4 +155,9 @@ describe('loadConfig', () => {
     ).toBeNull();
     expect(publicUrlWarning(loadConfig({}))).toBeNull();
   });
+
+  it('keeps product pictures in ./data/media unless MEDIA_DIR says otherwise', () => {
+    expect(loadConfig({}).mediaDir).toBe('./data/media');
+    expect(loadConfig({ MEDIA_DIR: '/srv/everbloom/media' }).mediaDir).toBe('/srv/everbloom/media');
+  });
 });

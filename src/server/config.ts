@@ -73,6 +73,7 @@ const envSchema = z
       .max(100, 'must be a whole number from 1 to 100')
       .default(10),
     DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    MEDIA_DIR: z.string().min(1, 'must not be empty').default('./data/media'),
     COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
@@ -134,6 +135,8 @@ export interface AppConfig {
   port: number;
   database:
     { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string };
+  /** Folder of product pictures, served at /media/. */
+  mediaDir: string;
   cookieSecret: string;
   logLevel: string;
   /** Which X-Forwarded-* senders to believe (Fastify's `trustProxy`). */
@@ -175,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
+    mediaDir: e.MEDIA_DIR,
     cookieSecret: e.COOKIE_SECRET ?? DEV_COOKIE_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -24,12 +24,20 @@ export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
  * Loads the demo catalogue, vouchers and accounts (each only when missing). The seed
  * modules are imported here, on demand, so a production start never loads them.
  */
-async function loadDemoData(db: Db, log: { info(object: object, message: string): void }) {
-  const [{ seedDemoData }, { seedDemoAccounts }] = await Promise.all([
+async function loadDemoData(
+  db: Db,
+  mediaDir: string,
+  log: { info(object: object, message: string): void },
+) {
+  const [{ seedDemoData }, { seedDemoAccounts }, { writeDemoImages }] = await Promise.all([
     import('./db/seed/seed.ts'),
     import('./db/seed/demo-accounts.ts'),
+    import('./db/seed/demo-images.ts'),
   ]);
   if (await seedDemoData(db)) log.info({}, 'demo catalogue loaded');
+  // Every start: the media folder may be new (another host, or a database from before 009).
+  const pictures = await writeDemoImages(db, mediaDir);
+  if (pictures) log.info({ pictures, mediaDir }, 'demo pictures written');
   const accounts = await seedDemoAccounts(db);
   if (accounts) log.info({ accounts }, 'demo accounts added');
 }
@@ -47,6 +55,7 @@ export async function startServer(
 ): Promise<RunningShop> {
   const logger = options.logger ?? pino({ level: config.logLevel });
   if (config.database.kind === 'pglite') await mkdir(config.database.dataDir, { recursive: true });
+  await mkdir(config.mediaDir, { recursive: true });
   const handle = await openDatabase(
     config.database.kind === 'postgres'
       ? {
@@ -77,6 +86,7 @@ export async function startServer(
     cookieSecret: config.cookieSecret,
     secureCookies: config.env === 'production',
     webDistDir: WEB_DIST_DIR,
+    mediaDir: config.mediaDir,
     logger,
     catalogueCacheMs: config.catalogueCacheMs,
     trustProxy: config.trustProxy,
@@ -85,7 +95,7 @@ export async function startServer(
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
-  if (config.seedDemo) await loadDemoData(handle.db, app.log);
+  if (config.seedDemo) await loadDemoData(handle.db, config.mediaDir, app.log);
   else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
   const housekeeping = scheduleHousekeeping({
     purge: () => purgeExpired(handle.db),

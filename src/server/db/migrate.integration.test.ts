@@ -1,6 +1,11 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { migrate } from './migrate.ts';
+import { writeDemoImages } from './seed/demo-images.ts';
 import { seedDemoData } from './seed/seed.ts';
 import { ENGINES, openTestDatabase } from '../testing/test-app.ts';
 
@@ -21,6 +26,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '005-basket-version.sql',
       '006-accounts.sql',
       '007-basket-change-notify.sql',
+      '009-product-image-paths.sql',
       '010-housekeeping-indexes.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
@@ -40,6 +46,59 @@ describe('migrations and demo data on an empty PGlite', () => {
       .where('sku', '=', 'FERN-BOS')
       .executeTakeFirst();
     expect(fern?.quantity_on_hand).toBe(3);
+  });
+});
+
+describe('migration 009 on a database from before it', () => {
+  let handle: DatabaseHandle;
+  let mediaDir: string;
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: 'pglite' });
+    mediaDir = await mkdtemp(join(tmpdir(), 'everbloom-media-'));
+  });
+  afterAll(async () => {
+    await handle.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it('gives existing products a picture path, drops the drawing recipe, and the demo draws it', async () => {
+    const dir = join(import.meta.dirname, 'migrations');
+    const earlier = (await readdir(dir)).filter((f) => /^00[1-8]-.+\.sql$/.test(f)).sort();
+    await handle.execScript(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    for (const file of earlier) {
+      await handle.execScript(await readFile(join(dir, file), 'utf8'));
+      await sql`INSERT INTO schema_migrations (name) VALUES (${file})`.execute(handle.db);
+    }
+    await sql`INSERT INTO categories (slug, name) VALUES ('ferns', 'Ferns')`.execute(handle.db);
+    await sql`INSERT INTO products (slug, sku, name, category_id, image_style, image_colour)
+              VALUES ('artificial-boston-fern', 'P-FERN', 'Artificial Boston Fern', 1, 'fern', '#5b8c3a'),
+                     ('own-plant', 'OWN-1', 'Own plant', 1, 'leafy', '#4a7c59')`.execute(handle.db);
+
+    expect(await migrate(handle)).toEqual(['009-product-image-paths.sql']);
+    const rows = await handle.db
+      .selectFrom('products')
+      .select(['slug', 'image_path'])
+      .orderBy('slug')
+      .execute();
+    expect(rows).toEqual([
+      { slug: 'artificial-boston-fern', image_path: 'products/artificial-boston-fern.svg' },
+      { slug: 'own-plant', image_path: 'products/own-plant.svg' },
+    ]);
+    const columns = await sql<{ column_name: string }>`
+      SELECT column_name FROM information_schema.columns WHERE table_name = 'products'`.execute(
+      handle.db,
+    );
+    expect(columns.rows.map((c) => c.column_name)).not.toContain('image_style');
+    expect(columns.rows.map((c) => c.column_name)).not.toContain('image_colour');
+
+    // The demo product's picture is drawn at its migrated path; another product's is not.
+    expect(await writeDemoImages(handle.db, mediaDir)).toBe(1);
+    expect(await readdir(join(mediaDir, 'products'))).toEqual(['artificial-boston-fern.svg']);
+    expect(
+      await readFile(join(mediaDir, 'products', 'artificial-boston-fern.svg'), 'utf8'),
+    ).toContain('<title>Artificial Boston Fern</title>');
   });
 });
 

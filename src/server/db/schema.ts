@@ -37,8 +37,8 @@ export interface ProductsTable {
   restock_date: DateColumn | null;
   discontinued: Generated<boolean>;
   is_bundle: Generated<boolean>;
-  image_style: Generated<string>;
-  image_colour: Generated<string>;
+  /** The picture's path under the media folder, e.g. 'products/fern.1a2b3c4d5e.svg'. */
+  image_path: string;
   position: Generated<number>;
   created_at: CreatedAt;
 }

@@ -101,7 +101,8 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
       url: '/api/v1/basket',
       headers: { 'x-request-id': 'bad id\nwith newline' },
     });
-    expect(replaced.headers['x-request-id']).not.toContain('bad');
+    // A made-up id instead (asserting it lacks 'bad' would fail on a UUID such as …-4bad-…).
+    expect(String(replaced.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('sends the basket compressed to browsers that accept it', async () => {
@@ -153,6 +154,42 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
     expect(String(missing.headers['content-security-policy'])).toContain("default-src 'self'");
   });
 
+  it('refuses a body that would set an object prototype, and changes nothing', async () => {
+    // Sent as text: an object literal's __proto__ sets its prototype and never reaches the wire.
+    const olive = await shopper.get('/api/v1/products/artificial-olive-tree');
+    const product = olive.body.data.product.variations[0].id as number;
+    for (const payload of [
+      `{"__proto__": {"admin": true}, "product_id": ${product}, "quantity": 1}`,
+      `{"constructor": {"prototype": {"admin": true}}, "product_id": ${product}, "quantity": 1}`,
+    ]) {
+      const guest = new Shopper(t.app);
+      const reply = await guest.request({
+        method: 'POST',
+        url: '/api/v1/basket',
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(reply.status, payload).toBe(400);
+      expect(reply.body).toEqual({
+        error_type: 'bad_request',
+        message: 'The request could not be read, please try again.',
+      });
+      // Nothing was added: the guest still has no basket and the prototype is untouched.
+      expect(guest.cookies.size).toBe(0);
+      expect((await guest.get('/api/v1/basket')).body.data.items).toEqual([]);
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    }
+    // The same request without the hostile key is accepted, so the key is what was refused.
+    const control = await new Shopper(t.app).request({
+      method: 'POST',
+      url: '/api/v1/basket',
+      headers: { 'content-type': 'application/json' },
+      payload: `{"product_id": ${product}, "quantity": 1}`,
+    });
+    expect(control.status).toBeLessThan(300);
+    expect(control.body.data.items).toHaveLength(1);
+  });
+
   it('survives a burst of hostile payloads without a 500', async () => {
     const payloads: unknown[] = [
       null,
@@ -162,7 +199,6 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
       { product_id: Number.MAX_SAFE_INTEGER },
       { product_id: -1 },
       { product_id: '1; DROP TABLE products' },
-      { __proto__: { admin: true }, product_id: 1 },
       { voucher_code: ['A'] },
       { option_id: { id: 'uk-standard' } },
       { email_address: 12 },

@@ -14,7 +14,7 @@ import { openDatabase } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { seedDemoAccounts } from '../db/seed/demo-accounts.ts';
 import { seedDemoData } from '../db/seed/seed.ts';
-import { TEST_DB_PREFIX, adminUrl, databaseUrl } from './test-databases.ts';
+import { TEST_DB_PREFIX, databaseUrl } from './test-databases.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,7 +40,7 @@ export default async function setup(project: TestProject) {
   let template: string | null = null;
   if (url) {
     template = `${TEST_DB_PREFIX}tpl_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl(url) });
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`DROP DATABASE IF EXISTS ${template}`);
     await admin.query(`CREATE DATABASE ${template}`);
@@ -56,7 +56,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     await rm(dir, { recursive: true, force: true });
     if (url && template) {
-      const admin = new pg.Client({ connectionString: adminUrl(url) });
+      const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       const { rows } = await admin.query<{ datname: string }>(
         `SELECT datname FROM pg_database WHERE datname LIKE $1`,

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
-import { adminUrl, databaseUrl } from './test-databases.ts';
+import { databaseUrl } from './test-databases.ts';
 
 export type EngineKind = 'pglite' | 'postgres';
 
@@ -37,16 +37,17 @@ export async function openTestDatabase(kind: EngineKind): Promise<TestDatabase> 
   const template = inject('postgresTemplate');
   if (!url || !template) throw new Error('PostgreSQL tests need TEST_DATABASE_URL');
   const name = `${template}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl(url) });
+  const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
     // CREATE DATABASE … TEMPLATE fails while another session copies the same template.
+    // Up to ~20 s of retries: on a busy machine every test file may be copying at once.
     for (let attempt = 0; ; attempt++) {
       try {
         await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
         break;
       } catch (error) {
-        if (attempt >= 20) throw error;
+        if (attempt >= 100) throw error;
         await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
       }
     }
@@ -60,7 +61,7 @@ export async function openTestDatabase(kind: EngineKind): Promise<TestDatabase> 
     url: testUrl,
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl(url) });
+      const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await cleanup.end();

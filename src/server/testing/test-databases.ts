@@ -8,8 +8,3 @@ export function databaseUrl(url: string, name: string): string {
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
-
-/** A connection for CREATE/DROP DATABASE: the given database itself. */
-export function adminUrl(url: string): string {
-  return url;
-}

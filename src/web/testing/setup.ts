@@ -3,8 +3,11 @@
  * and no unexpected console.error (React warnings are bugs).
  */
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// findBy… and waitFor give up after 1 s by default, which a busy machine can exceed.
+configure({ asyncUtilTimeout: 10_000 });
 
 let errors: unknown[][] = [];
 

@@ -1,5 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { demoCategories, demoOptions, demoProducts } from './demo-catalogue.ts';
+import { demoImages } from './demo-images.ts';
+import { renderProductImage } from './product-image.ts';
 import type { DemoProduct, DemoVariation } from './demo-types.ts';
 
 const allVariations = demoProducts.flatMap((p) => p.variations);
@@ -177,5 +179,22 @@ describe('demo catalogue', () => {
         },
       ],
     });
+  });
+
+  it('gives every product and variation its own picture, named by its content', () => {
+    const images = demoImages();
+    expect(images.size).toBe(demoProducts.length + allVariations.length);
+    const paths = [...images.values()].map((i) => i.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const [slug, image] of images) {
+      expect(image.path).toMatch(new RegExp(`^products/${slug}\\.[0-9a-f]{10}\\.svg$`));
+    }
+    const fern = product('artificial-boston-fern');
+    expect(images.get('artificial-boston-fern')?.svg).toBe(
+      renderProductImage({ style: fern.imageStyle, colour: fern.imageColour, title: fern.name }),
+    );
+    expect(images.get('artificial-olive-tree-olv-120-gry')?.svg).toContain(
+      '<title>Artificial Olive Tree — 120cm, Grey pot</title>',
+    );
   });
 });

@@ -1,18 +1,20 @@
 /**
  * Loads the demo catalogue, delivery zones, vouchers and promotions into an empty
  * database. Does nothing when a catalogue is already there, so restarts keep data.
+ * Products get the paths of their pictures; demo-images.ts writes the files.
  */
 import type { Db } from '../client.ts';
 import { demoCategories, demoOptions, demoProducts } from './demo-catalogue.ts';
 import { demoZones } from './demo-delivery.ts';
+import { demoImages } from './demo-images.ts';
 import { demoPromotions, demoVouchers } from './demo-offers.ts';
+import { slugify, variationSlug } from './slugs.ts';
 
-/** 'White ceramic pot' → 'white-ceramic-pot'. */
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
+/** The stored path of a demo product row's picture (files: writeDemoImages). */
+function imagePath(slug: string): string {
+  const image = demoImages().get(slug);
+  if (!image) throw new Error(`No picture for ${slug}`);
+  return image.path;
 }
 
 /** Loads the demo data unless the catalogue already has categories; true when it loaded. */
@@ -64,19 +66,19 @@ export async function seedDemoData(db: Db): Promise<boolean> {
           category_id: categoryId,
           price: Math.min(...product.variations.map((v) => v.price)),
           is_bundle: product.isBundle ?? false,
-          image_style: product.imageStyle,
-          image_colour: product.imageColour,
+          image_path: imagePath(product.slug),
           position,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
 
       for (const [variationPosition, variation] of product.variations.entries()) {
+        const slug = variationSlug(product.slug, variation.sku);
         const row = await trx
           .insertInto('products')
           .values({
             parent_id: family.id,
-            slug: `${product.slug}-${slugify(variation.sku)}`,
+            slug,
             sku: variation.sku,
             name: product.name,
             description: product.description,
@@ -91,8 +93,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
             restock_date: variation.restockDate ?? null,
             discontinued: variation.discontinued ?? false,
             is_bundle: product.isBundle ?? false,
-            image_style: product.imageStyle,
-            image_colour: variation.imageColour ?? product.imageColour,
+            image_path: imagePath(slug),
             position: variationPosition,
           })
           .returning('id')

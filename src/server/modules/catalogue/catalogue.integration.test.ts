@@ -1,15 +1,24 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
+import { writeDemoImages } from '../../db/seed/demo-images.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
 
 describe.each(ENGINES)('catalogue API on %s', (engine) => {
   let t: TestApp;
   let shopper: Shopper;
+  let mediaDir: string;
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    mediaDir = await mkdtemp(join(tmpdir(), 'everbloom-media-'));
+    t = await createTestApp(engine, { mediaDir });
     shopper = new Shopper(t.app);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
 
   it('lists the demo catalogue with the Product fields of the spec', async () => {
     const reply = await shopper.get<{ data: { products: FamilyView[] } }>('/api/v1/products');
@@ -41,8 +50,13 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
       ['Size', '120cm'],
       ['Pot', 'Grey pot'],
     ]);
-    expect(variation?.preview_image.src).toMatch(/^\/media\/products\/.+\.svg\?w=400$/);
-    expect(variation?.preview_image.srcset).toContain('800w');
+    expect(variation?.preview_image).toEqual({
+      src: expect.stringMatching(
+        /^\/media\/products\/artificial-olive-tree-olv-120-gry\.[0-9a-f]{10}\.svg$/,
+      ),
+      srcset: `${variation?.preview_image.src} 400w`,
+      alt: 'Artificial Olive Tree — 120cm, Grey pot',
+    });
     expect(variation?.url).toBe(`/products/artificial-olive-tree?variation=${variation?.id}`);
   });
 
@@ -102,18 +116,52 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
     }
   });
 
-  it('serves generated product images', async () => {
-    const reply = await shopper.get('/media/products/artificial-olive-tree.svg?w=200');
-    expect(reply.status).toBe(200);
-    expect(reply.headers['content-type']).toContain('image/svg+xml');
-    expect(String(reply.body)).toContain('width="200"');
+  it('serves each product’s picture as a file from the media folder, cached for good', async () => {
+    expect(await writeDemoImages(t.handle.db, mediaDir)).toBeGreaterThan(0);
     const products = (await shopper.get('/api/v1/products')).body.data.products as FamilyView[];
-    for (const variation of products.flatMap((p) => p.variations)) {
-      const image = await shopper.get(variation.preview_image.src);
-      expect(image.status, variation.preview_image.src).toBe(200);
+    const pictures = new Map<string, string>();
+    for (const view of [...products, ...products.flatMap((p) => p.variations)]) {
+      const image = await shopper.get(view.preview_image.src);
+      expect(image.status, view.preview_image.src).toBe(200);
+      expect(image.headers['content-type']).toContain('image/svg+xml');
+      expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(image.body)).toMatch(/^<svg [^>]*viewBox="0 0 400 400"/);
+      pictures.set(view.preview_image.src, String(image.body));
     }
-    expect((await shopper.get('/media/products/nothing-here.svg')).status).toBe(404);
-    expect((await shopper.get('/media/products/..%2Fsecret.svg')).status).toBe(404);
+    // Each colour of a peony has its own picture.
+    const peony = products.find((p) => p.slug === 'faux-peony-stem');
+    const colours = peony?.variations.map((v) => pictures.get(v.preview_image.src));
+    expect(new Set(colours).size).toBe(3);
+  });
+
+  it('answers 404 Not found for files that are not there', async () => {
+    await writeDemoImages(t.handle.db, mediaDir);
+    await writeFile(join(mediaDir, '.secret'), 'not for the public');
+    for (const url of [
+      '/media/products/nothing-here.svg',
+      '/media/products/',
+      '/media/products',
+      '/media/.secret',
+      '/media/products/..%2F.secret',
+      '/media/..%2Fpackage.json',
+      '/media/products/artificial-olive-tree.svg?w=400',
+    ]) {
+      const reply = await shopper.get(url);
+      expect(reply.status, url).toBe(404);
+      expect(reply.body, url).toEqual({ error_type: 'not_found', message: 'Not found' });
+    }
+  });
+
+  it('writes the demo pictures once and never changes a file that is there', async () => {
+    await writeDemoImages(t.handle.db, mediaDir);
+    const files = await readdir(join(mediaDir, 'products'));
+    expect(files.length).toBe(
+      (await t.handle.db.selectFrom('products').select('id').execute()).length,
+    );
+    const olive = files.find((f) => f.startsWith('artificial-olive-tree.'));
+    await writeFile(join(mediaDir, 'products', olive ?? ''), '<svg>kept</svg>');
+    expect(await writeDemoImages(t.handle.db, mediaDir)).toBe(0);
+    expect(String((await shopper.get(`/media/products/${olive}`)).body)).toBe('<svg>kept</svg>');
   });
 });
 

@@ -29,8 +29,8 @@ export interface ProductRow {
   restock_date: string | null;
   discontinued: boolean;
   is_bundle: boolean;
-  image_style: string;
-  image_colour: string;
+  /** Path of the product's picture under the media folder (served at /media/…). */
+  image_path: string;
   position: number;
 }
 
@@ -91,8 +91,7 @@ export function catalogueRepository(db: Db) {
             'restock_date',
             'discontinued',
             'is_bundle',
-            'image_style',
-            'image_colour',
+            'image_path',
             'position',
           ])
           .orderBy('position')

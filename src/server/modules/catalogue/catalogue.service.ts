@@ -18,7 +18,6 @@ import type {
   CategoryRow,
   ProductRow,
 } from './catalogue.repository.ts';
-import { IMAGE_WIDTHS } from './product-image.ts';
 
 export interface Variation {
   row: ProductRow;
@@ -142,7 +141,7 @@ export class CatalogueSnapshot {
       name: family.row.name,
       variation_name: variationName(variation),
       url: `/products/${family.row.slug}?variation=${row.id}`,
-      preview_image: imageView(row.slug, this.displayName(variation)),
+      preview_image: imageView(row.image_path, this.displayName(variation)),
       options: variation.options,
       prices: { price: priceView(price, vatIncluded(price, row.tax_rate_bp)) },
       weight: row.weight_g,
@@ -198,7 +197,7 @@ export class CatalogueSnapshot {
       description: family.row.description,
       url: `/products/${family.row.slug}`,
       preview_image: imageView(
-        first && family.variations.length === 1 ? first.row.slug : family.row.slug,
+        first && family.variations.length === 1 ? first.row.image_path : family.row.image_path,
         family.row.name,
       ),
       prices: cheapest?.prices ?? { price: priceView(price, vatIncluded(price, 2000)) },
@@ -257,13 +256,17 @@ function variationName(variation: Variation): string {
   return variation.options.map((pair) => pair.value.name).join(', ');
 }
 
-function imageView(slug: string, alt: string): ImageView {
-  const src = (width: number) => `/media/products/${slug}.svg?w=${width}`;
-  return {
-    src: src(400),
-    srcset: IMAGE_WIDTHS.map((width) => `${src(width)} ${width}w`).join(', '),
-    alt,
-  };
+/** Intrinsic width of product pictures: vector files, drawn 400 pixels across, that scale. */
+const IMAGE_WIDTH = 400;
+
+/**
+ * A picture from the media folder. One vector file serves every size, so the srcset holds
+ * that one candidate (with its intrinsic width for the browser's `sizes` maths); raster
+ * pictures would list one file per width here.
+ */
+function imageView(path: string, alt: string): ImageView {
+  const src = `/media/${path.split('/').map(encodeURIComponent).join('/')}`;
+  return { src, srcset: `${src} ${IMAGE_WIDTH}w`, alt };
 }
 
 export function catalogueService(deps: { repository: CatalogueRepository; cacheMs: number }) {
@@ -273,7 +276,6 @@ export function catalogueService(deps: { repository: CatalogueRepository; cacheM
   );
   return {
     snapshot: () => cache.get(),
-    invalidate: () => cache.invalidate(),
     /** Fresh stock figures for the given variations and whatever their availability rests on. */
     async freshStock(snapshot: CatalogueSnapshot, variations: readonly Variation[]) {
       const ids = [...new Set(variations.flatMap((v) => snapshot.stockIds(v)))];

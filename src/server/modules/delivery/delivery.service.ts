@@ -38,7 +38,6 @@ export function deliveryService(deps: { repository: DeliveryRepository; cacheMs:
       const zone = zoneId ? (data.zones.get(zoneId) ?? null) : null;
       return { zone, options: zone ? data.options.filter((o) => o.zone_id === zone.id) : [] };
     },
-    invalidate: () => cache.invalidate(),
   };
 }
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import type { ImageStyle } from '../../db/seed/demo-types.ts';
-import { IMAGE_WIDTHS, renderProductImage } from './product-image.ts';
+import type { ImageStyle } from './demo-types.ts';
+import { IMAGE_SIZE, renderProductImage } from './product-image.ts';
 
 // A Record keyed by ImageStyle, so adding a style without testing it fails to type-check.
 const STYLE_SET: Record<ImageStyle, true> = {
@@ -21,28 +21,25 @@ const STYLES = Object.keys(STYLE_SET) as ImageStyle[];
 
 describe('renderProductImage', () => {
   it.each(STYLES)('renders a complete square SVG for the %s style', (style) => {
-    for (const width of IMAGE_WIDTHS) {
-      const svg = renderProductImage({ style, colour: '#4a7c59', width, title: 'Artificial Fern' });
-      expect(svg.startsWith('<svg')).toBe(true);
-      expect(svg.endsWith('</svg>')).toBe(true);
-      expect(svg).toContain(`width="${width}"`);
-      expect(svg).toContain(`height="${width}"`);
-      expect(svg).toContain('viewBox="0 0 400 400"');
-      expect(svg).toContain('role="img"');
-      expect(svg).toContain('<title>Artificial Fern</title>');
-      expect(svg).not.toMatch(/NaN|undefined|Infinity/);
-      // Every opened element is closed (self-closing or with a matching end tag).
-      const opened = svg.match(/<[a-z]+[^>]*[^/]>/g) ?? [];
-      const closed = svg.match(/<\/[a-z]+>/g) ?? [];
-      expect(opened.length).toBe(closed.length);
-    }
+    const svg = renderProductImage({ style, colour: '#4a7c59', title: 'Artificial Fern' });
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg.endsWith('</svg>')).toBe(true);
+    expect(svg).toContain(`width="${IMAGE_SIZE}"`);
+    expect(svg).toContain(`height="${IMAGE_SIZE}"`);
+    expect(svg).toContain('viewBox="0 0 400 400"');
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain('<title>Artificial Fern</title>');
+    expect(svg).not.toMatch(/NaN|undefined|Infinity/);
+    // Every opened element is closed (self-closing or with a matching end tag).
+    const opened = svg.match(/<[a-z]+[^>]*[^/]>/g) ?? [];
+    const closed = svg.match(/<\/[a-z]+>/g) ?? [];
+    expect(opened.length).toBe(closed.length);
   });
 
   it('escapes the title', () => {
     const svg = renderProductImage({
       style: 'leafy',
       colour: '#2e6b3f',
-      width: 400,
       title: `Tom & Jerry's <pot>`,
     });
     expect(svg).toContain('<title>Tom &amp; Jerry&apos;s &lt;pot&gt;</title>');
@@ -52,15 +49,15 @@ describe('renderProductImage', () => {
 
   it('is deterministic', () => {
     for (const style of STYLES) {
-      const input = { style, colour: '#f4b6c2', width: 200, title: 'Faux Peony Stem' };
+      const input = { style, colour: '#f4b6c2', title: 'Faux Peony Stem' };
       expect(renderProductImage(input)).toBe(renderProductImage({ ...input }));
     }
   });
 
   it('varies with the title and colour', () => {
-    const a = renderProductImage({ style: 'tree', colour: '#7d8f69', width: 400, title: 'A' });
-    const b = renderProductImage({ style: 'tree', colour: '#7d8f69', width: 400, title: 'B' });
-    const c = renderProductImage({ style: 'tree', colour: '#a8322d', width: 400, title: 'A' });
+    const a = renderProductImage({ style: 'tree', colour: '#7d8f69', title: 'A' });
+    const b = renderProductImage({ style: 'tree', colour: '#7d8f69', title: 'B' });
+    const c = renderProductImage({ style: 'tree', colour: '#a8322d', title: 'A' });
     expect(a).not.toBe(b);
     expect(a).not.toBe(c);
   });
@@ -69,7 +66,6 @@ describe('renderProductImage', () => {
     const svg = renderProductImage({
       style: 'wreath',
       colour: '"/><script>alert(1)</script>',
-      width: 400,
       title: 'Wreath',
     });
     expect(svg).not.toContain('<script');

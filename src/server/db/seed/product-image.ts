@@ -1,11 +1,13 @@
 /**
- * Procedural product illustrations: a pure function that draws a flat SVG picture of a plant
- * from a drawing recipe (`style`) and a main colour. Deterministic: any variety comes from a hash
- * of the title, so the same input always gives byte-identical output.
+ * Procedural product illustrations for the demo catalogue: a pure function that draws a flat
+ * SVG picture of a plant from a drawing recipe (`style`) and a main colour. Deterministic: any
+ * variety comes from a hash of the title, so the same input always gives byte-identical output.
+ * Used at seed time only (demo-images.ts writes the files); the shop serves files.
  */
-import type { ImageStyle } from '../../db/seed/demo-types.ts';
+import type { ImageStyle } from './demo-types.ts';
 
-export const IMAGE_WIDTHS = [200, 400, 800] as const;
+/** The pictures' intrinsic size in pixels; being vectors, they scale to any size. */
+export const IMAGE_SIZE = 400;
 
 type Pt = [number, number];
 interface Palette {
@@ -267,11 +269,10 @@ const drawers: Record<ImageStyle, (p: Palette) => string> = {
     }),
 };
 
-/** Draws a product as a self-contained square SVG document, `width` pixels across. */
+/** Draws a product as a self-contained square SVG document, IMAGE_SIZE pixels across. */
 export function renderProductImage(input: {
   style: ImageStyle;
   colour: string;
-  width: number;
   title: string;
 }): string {
   const c = shade(input.colour, 0);
@@ -281,13 +282,12 @@ export function renderProductImage(input: {
   const pot = POT_COLOURS[Math.floor(rnd() * POT_COLOURS.length)] ?? DEFAULT_COLOUR;
   const draw = drawers[input.style] ?? drawers.leafy;
   const bg = luminance(c) > 0.72 ? '#e3ebe2' : shade(c, 0.88);
-  const size = Number.isFinite(input.width) && input.width > 0 ? Math.round(input.width) : 400;
   const potted = UNPOTTED.has(input.style)
     ? ''
     : path('M142 300H258L247 370Q246 378 238 378H162Q154 378 153 370Z', pot) +
       `<rect x="132" y="288" width="136" height="20" rx="5" fill="${shade(pot, -0.18)}"/>`;
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" ` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${IMAGE_SIZE}" height="${IMAGE_SIZE}" ` +
     `viewBox="0 0 400 400" role="img"><title>${escapeXml(input.title)}</title>` +
     `<rect width="400" height="400" fill="${bg}"/>` +
     `<ellipse cx="200" cy="382" rx="110" ry="12" fill="${shade(bg, -0.12)}"/>` +
