@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BasketView } from '../../../domain/api/basket.ts';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, Shopper, VIEW_REUSE_MODES, type TestApp } from '../../testing/test-app.ts';
 
 type Data = { data: BasketView };
 
@@ -24,12 +24,12 @@ const address = (prefix: string, overrides: Record<string, string | null> = {}) 
     }).map(([key, value]) => [`${prefix}${key}`, value]),
   );
 
-describe.each(ENGINES)('basket API on %s', (engine) => {
+describe.each(VIEW_REUSE_MODES)('basket API on $engine, views $views', (mode) => {
   let t: TestApp;
   const sku = new Map<string, number>();
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(mode.engine, mode.deps);
     const products = (
       await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
     ).body.data.products;
@@ -248,7 +248,9 @@ describe.each(ENGINES)('basket API on %s', (engine) => {
       });
     });
 
-    it('keeps a line whose variation is discontinued later, out of the totals', async () => {
+    // Changes the catalogue behind the reference-data cache, which reused views see
+    // only once it expires: run where reference data is reloaded on every request.
+    it.skipIf(mode.views === 'reused')('keeps a discontinued line out of the totals', async () => {
       const shopper = await shopperWith([
         ['FIG-120', 1],
         ['FERN-BOS', 1],

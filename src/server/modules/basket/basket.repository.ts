@@ -60,6 +60,12 @@ const BASKET_COLUMNS = [
   'use_loyalty_points',
 ] as const;
 
+/**
+ * What every write to a basket sets on its row: the version tells cached views they are
+ * stale (ADR 005). Migration 007's trigger bumps it too, should a write forget.
+ */
+const BUMP = { updated_at: sql<string>`now()`, version: sql<number>`version + 1` };
+
 const json = (value: StoredAddress | null | undefined) =>
   value === undefined ? undefined : value === null ? null : JSON.stringify(value);
 
@@ -121,7 +127,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
     async claim(id: string, userId: number): Promise<void> {
       await db
         .updateTable('baskets')
-        .set({ user_id: userId, version: sql<number>`version + 1`, updated_at: sql<string>`now()` })
+        .set({ user_id: userId, ...BUMP })
         .where('id', '=', id)
         .where('user_id', 'is', null)
         .execute();
@@ -171,11 +177,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
     async markMerged(id: string): Promise<void> {
       await db
         .updateTable('baskets')
-        .set({
-          status: 'merged',
-          version: sql<number>`version + 1`,
-          updated_at: sql<string>`now()`,
-        })
+        .set({ status: 'merged', ...BUMP })
         .where('id', '=', id)
         .execute();
     },
@@ -186,8 +188,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         ...rest,
         ...(delivery_address === undefined ? {} : { delivery_address: json(delivery_address) }),
         ...(billing_address === undefined ? {} : { billing_address: json(billing_address) }),
-        updated_at: sql<string>`now()`,
-        version: sql<number>`version + 1`,
+        ...BUMP,
       };
       await db.updateTable('baskets').set(values).where('id', '=', id).execute();
     },
@@ -230,7 +231,7 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         .with('touched', (cte) =>
           cte
             .updateTable('baskets')
-            .set({ updated_at: sql<string>`now()`, version: sql<number>`version + 1` })
+            .set(BUMP)
             .where('id', '=', basketId)
             .where((eb) => eb.exists(eb.selectFrom('line').select('quantity'))),
         )
@@ -245,33 +246,48 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return db.transaction().execute((trx) => work(basketRepository(trx)));
     },
 
+    /** Sets a line's quantity, bumping the basket in the same statement. */
     async setQuantity(basketId: string, itemId: number, quantity: number): Promise<void> {
       await db
-        .updateTable('basket_items')
-        .set({ quantity })
-        .where('basket_id', '=', basketId)
-        .where('id', '=', itemId)
-        .execute();
-      await this.touch(basketId);
-    },
-
-    /** Removes an item (and items added in relation to it); false when not in this basket. */
-    async removeItem(basketId: string, itemId: number): Promise<boolean> {
-      const result = await db
-        .deleteFrom('basket_items')
-        .where('basket_id', '=', basketId)
-        .where('id', '=', itemId)
-        .executeTakeFirst();
-      await this.touch(basketId);
-      return result.numDeletedRows > 0n;
-    },
-
-    async touch(id: string): Promise<void> {
-      await db
+        .with('line', (cte) =>
+          cte
+            .updateTable('basket_items')
+            .set({ quantity })
+            .where('basket_id', '=', basketId)
+            .where('id', '=', itemId)
+            .returning('id'),
+        )
         .updateTable('baskets')
-        .set({ updated_at: sql<string>`now()`, version: sql<number>`version + 1` })
-        .where('id', '=', id)
+        .set(BUMP)
+        .where('id', '=', basketId)
+        .where((eb) => eb.exists(eb.selectFrom('line').select('id')))
         .execute();
+    },
+
+    /**
+     * Removes an item (and items added in relation to it), bumping the basket in the
+     * same statement; false when it is not in this basket.
+     */
+    async removeItem(basketId: string, itemId: number): Promise<boolean> {
+      const row = await db
+        .with('gone', (cte) =>
+          cte
+            .deleteFrom('basket_items')
+            .where('basket_id', '=', basketId)
+            .where('id', '=', itemId)
+            .returning('id'),
+        )
+        .with('touched', (cte) =>
+          cte
+            .updateTable('baskets')
+            .set(BUMP)
+            .where('id', '=', basketId)
+            .where((eb) => eb.exists(eb.selectFrom('gone').select('id'))),
+        )
+        .selectFrom('gone')
+        .select('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
 }
@@ -295,5 +311,4 @@ export interface BasketRepository {
   transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T>;
   setQuantity(basketId: string, itemId: number, quantity: number): Promise<void>;
   removeItem(basketId: string, itemId: number): Promise<boolean>;
-  touch(id: string): Promise<void>;
 }

@@ -20,9 +20,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // A cached basket view is sent many times: serialise and compress it once.
 const basketBody = encodedJson((view: BasketView) => JSON.stringify({ data: view }));
 
-/** Signed cookie values already checked (a value that verified once always will). */
-const checkedCookies = new Map<string, string | null>();
-const CHECKED_COOKIES_KEPT = 10_000;
 /** A signed basket id is 80 characters (uuid, dot, base64url HMAC); longer is forged. */
 const SIGNED_ID_MAX_LENGTH = 128;
 
@@ -30,14 +27,8 @@ const SIGNED_ID_MAX_LENGTH = 128;
 function basketIdOf(request: FastifyRequest): string | null {
   const raw = request.cookies[BASKET_COOKIE];
   if (!raw || raw.length > SIGNED_ID_MAX_LENGTH) return null;
-  let id = checkedCookies.get(raw);
-  if (id === undefined) {
-    const unsigned = request.unsignCookie(raw);
-    id = unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
-    if (checkedCookies.size >= CHECKED_COOKIES_KEPT) checkedCookies.clear();
-    checkedCookies.set(raw, id);
-  }
-  return id;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
 }
 
 export function basketRoutes(

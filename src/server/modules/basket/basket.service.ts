@@ -43,10 +43,10 @@ import type {
   CatalogueSnapshot,
   Variation,
 } from '../catalogue/catalogue.service.ts';
-import type { DeliveryService } from '../delivery/delivery.service.ts';
-import type { OffersService } from '../offers/offers.service.ts';
+import type { DeliveryRules, DeliveryService } from '../delivery/delivery.service.ts';
+import type { OffersService, OffersSnapshot } from '../offers/offers.service.ts';
 import type { BasketChanges, BasketRecord, BasketRepository } from './basket.repository.ts';
-import type { BasketViewCache, ReadTicket } from './basket-view-cache.ts';
+import type { BasketViewCache, ViewKey } from './basket-view-cache.ts';
 
 /** Who is looking at the basket: decides tax display and buds. */
 export interface BasketViewer {
@@ -61,6 +61,13 @@ export const GUEST_VIEWER: BasketViewer = {
   pricesExcludeTax: false,
   loyaltyAvailable: 0,
 };
+
+/** The reference data a view is priced with, as this process knows it now. */
+interface Reference {
+  catalogue: CatalogueSnapshot;
+  delivery: DeliveryRules;
+  offers: OffersSnapshot;
+}
 
 /** A customer's basket is theirs alone; a guest's belongs to whoever holds its cookie. */
 function mayUse(basket: { user_id: number | null }, viewer: BasketViewer): boolean {
@@ -91,25 +98,24 @@ export function basketService(deps: {
   catalogue: CatalogueService;
   delivery: DeliveryService;
   offers: OffersService;
-  /** Views of recently seen baskets, reused until the basket changes. */
+  /** Views of recently seen baskets, reused until the basket or its prices change. */
   views: BasketViewCache;
 }) {
   const { repository, catalogue, delivery, offers, views } = deps;
 
-  const viewerKey = (viewer: BasketViewer) =>
-    `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`;
-
-  // What each basket record's read had seen announced, so its view is cached only
-  // when no newer version was announced meanwhile.
-  const readTickets = new WeakMap<BasketRecord, ReadTicket>();
-
-  /** An open basket, read so that its view may be cached. */
-  async function readOpen(id: string): Promise<BasketRecord | undefined> {
-    const ticket = views.ticket();
-    const basket = await repository.findOpen(id);
-    if (basket) readTickets.set(basket, ticket);
-    return basket;
+  async function reference(): Promise<Reference> {
+    const [catalogueSnapshot, rules, offersSnapshot] = await Promise.all([
+      catalogue.snapshot(),
+      delivery.rules(),
+      offers.snapshot(),
+    ]);
+    return { catalogue: catalogueSnapshot, delivery: rules, offers: offersSnapshot };
   }
+
+  const viewKey = (viewer: BasketViewer, ref: Reference): ViewKey => ({
+    viewer: `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`,
+    reference: [ref.catalogue, ref.delivery, ref.offers],
+  });
 
   /**
    * The browser's basket if this viewer may use it, else the signed-in customer's
@@ -120,12 +126,12 @@ export function basketService(deps: {
     viewer: BasketViewer,
   ): Promise<BasketRecord | undefined> {
     if (basketId) {
-      const basket = await readOpen(basketId);
+      const basket = await repository.findOpen(basketId);
       if (basket && mayUse(basket, viewer)) return basket;
     }
     if (viewer.userId !== null) {
       const own = await repository.latestOpenOf(viewer.userId);
-      if (own) return readOpen(own);
+      if (own) return repository.findOpen(own);
     }
     return undefined;
   }
@@ -137,10 +143,7 @@ export function basketService(deps: {
   ): Promise<BasketRecord> {
     const existing = await openBasket(basketId, viewer);
     if (existing) return existing;
-    const ticket = views.ticket();
-    const created = await repository.create(randomUUID(), viewer.userId);
-    readTickets.set(created, ticket);
-    return created;
+    return repository.create(randomUUID(), viewer.userId);
   }
 
   function stockError(snapshot: CatalogueSnapshot, variation: Variation, available: number) {
@@ -161,32 +164,35 @@ export function basketService(deps: {
     if (quantity > available) throw stockError(snapshot, variation, available);
   }
 
+  /** The basket's view, kept for reuse while its version and prices stay the same. */
   async function buildView(
     basket: BasketRecord | undefined,
     viewer: BasketViewer,
+    ref?: Reference,
   ): Promise<BasketView> {
-    const snapshot = await catalogue.snapshot();
-    const view = await computeView(basket, viewer, snapshot);
-    const ticket = basket && readTickets.get(basket);
-    if (basket && ticket)
-      views.remember(basket, ticket, { viewer: viewerKey(viewer), snapshot }, view);
+    const current = ref ?? (await reference());
+    const view = computeView(basket, viewer, current);
+    if (basket) views.set(basket.id, basket.version, viewKey(viewer, current), view);
     return view;
   }
 
-  async function computeView(
+  function computeView(
     basket: BasketRecord | undefined,
     viewer: BasketViewer,
-    snapshot: CatalogueSnapshot,
-  ): Promise<BasketView> {
+    ref: Reference,
+  ): BasketView {
+    const snapshot = ref.catalogue;
     const lines = (basket?.items ?? []).flatMap((item) => {
       const variation = snapshot.variation(item.product_id);
       return variation ? [{ item, variation }] : [];
     });
 
     const deliveryAddress = addressView(basket?.delivery_address ?? null);
-    const quote = await delivery.quote(deliveryAddress ?? ESTIMATE_ADDRESS);
+    const quote = delivery.quote(ref.delivery, deliveryAddress ?? ESTIMATE_ADDRESS);
     const taxExempt = deliveryAddress !== null && (quote.zone?.tax_exempt ?? false);
-    const voucherRule = basket?.voucher_code ? await offers.findVoucher(basket.voucher_code) : null;
+    const voucherRule = basket?.voucher_code
+      ? offers.voucher(ref.offers, basket.voucher_code)
+      : null;
     const chosen = quote.options.find((o) => o.id === basket?.delivery_option_id) ?? null;
 
     const priced = priceBasket({
@@ -244,7 +250,7 @@ export function basketService(deps: {
 
     const zero = priceView(pence(0), pence(0));
     const promotionItems: BasketItemView[] = earnedPromotions(
-      await offers.livePromotions(),
+      offers.livePromotions(ref.offers),
       priced.prices.items.amount,
     ).flatMap((promotion) => {
       const gift = snapshot.variation(promotion.giftProductId);
@@ -331,7 +337,7 @@ export function basketService(deps: {
   }
 
   async function result(basketId: string, viewer: BasketViewer): Promise<BasketResult> {
-    return { basketId, basket: await buildView(await readOpen(basketId), viewer) };
+    return { basketId, basket: await buildView(await repository.findOpen(basketId), viewer) };
   }
 
   /** Validates the prefixed address fields of a details update, merged onto what is stored. */
@@ -476,26 +482,21 @@ export function basketService(deps: {
 
     /** The basket for this browser; an empty one when it has none yet. */
     async get(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
+      const ref = await reference();
       if (basketId) {
-        const key = { viewer: viewerKey(viewer), snapshot: await catalogue.snapshot() };
-        if (views.trusted) {
-          // No write has touched the basket since its view was cached: no database read.
-          const cached = views.current(basketId, key);
-          if (cached && mayUse({ user_id: cached.ownerId }, viewer))
-            return { basketId, basket: cached.view };
-        } else {
-          const version = await repository.versionOf(basketId);
-          if (version === undefined && viewer.userId === null)
-            return { basketId: null, basket: await buildView(undefined, viewer) };
-          const cached =
-            version && mayUse(version, viewer)
-              ? views.atVersion(basketId, version.version, key)
-              : undefined;
-          if (cached) return { basketId, basket: cached.view };
-        }
+        // One indexed read: the view built for this version (any process's writes
+        // bump it) is still the basket's view.
+        const head = await repository.versionOf(basketId);
+        if (head === undefined && viewer.userId === null)
+          return { basketId: null, basket: computeView(undefined, viewer, ref) };
+        const cached =
+          head && mayUse(head, viewer)
+            ? views.get(basketId, head.version, viewKey(viewer, ref))
+            : undefined;
+        if (cached) return { basketId, basket: cached };
       }
       const basket = await openBasket(basketId, viewer);
-      return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer) };
+      return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer, ref) };
     },
 
     async addItem(
