@@ -15,14 +15,14 @@ import {
 
 type Data = { data: BasketView };
 
-/** Counts the queries a process sends to the database. */
+/** Counts the queries a process runs (by their results: some are compiled only once). */
 class QueryCounter implements KyselyPlugin {
   count = 0;
-  transformQuery: KyselyPlugin['transformQuery'] = (args) => {
+  transformQuery: KyselyPlugin['transformQuery'] = (args) => args.node;
+  transformResult: KyselyPlugin['transformResult'] = async (args) => {
     this.count += 1;
-    return args.node;
+    return args.result;
   };
-  transformResult: KyselyPlugin['transformResult'] = async (args) => args.result;
 }
 
 /**

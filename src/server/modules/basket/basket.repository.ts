@@ -2,7 +2,7 @@
  * The only code that reads and writes baskets and their items.
  */
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { sql, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database, StoredAddress } from '../../db/schema.ts';
 
@@ -69,35 +69,58 @@ const BUMP = { updated_at: sql<string>`now()`, version: sql<number>`version + 1`
 const json = (value: StoredAddress | null | undefined) =>
   value === undefined ? undefined : value === null ? null : JSON.stringify(value);
 
+/** Stands for the basket id in queries compiled once (a value no basket id can be). */
+const ID_MARKER = '\u0000basket-id';
+
+/**
+ * A query built and compiled on first use only (the hottest reads run on every request);
+ * each run substitutes the basket id for the marker it was compiled with.
+ */
+function compiledOnce<R>(build: (id: string) => Compilable<R>) {
+  let compiled: CompiledQuery<R> | undefined;
+  return (id: string): CompiledQuery<R> => {
+    compiled ??= build(ID_MARKER).compile();
+    return {
+      ...compiled,
+      parameters: compiled.parameters.map((value) => (value === ID_MARKER ? id : value)),
+    };
+  };
+}
+
 export function basketRepository(db: Db | Transaction<Database>): BasketRepository {
+  const findOpenQuery = compiledOnce((id) =>
+    db
+      .selectFrom('baskets')
+      .select((eb) => [
+        ...BASKET_COLUMNS,
+        jsonArrayFrom(
+          eb
+            .selectFrom('basket_items as i')
+            .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
+            .whereRef('i.basket_id', '=', 'baskets.id')
+            .orderBy('i.id'),
+        ).as('items'),
+      ])
+      .where('id', '=', id)
+      .where('status', '=', 'open'),
+  );
+  const versionQuery = compiledOnce((id) =>
+    db
+      .selectFrom('baskets')
+      .select(['version', 'user_id'])
+      .where('id', '=', id)
+      .where('status', '=', 'open'),
+  );
+
   return {
     /** An open basket with its items (one round trip), or undefined. */
     async findOpen(id: string): Promise<BasketRecord | undefined> {
-      return db
-        .selectFrom('baskets')
-        .select((eb) => [
-          ...BASKET_COLUMNS,
-          jsonArrayFrom(
-            eb
-              .selectFrom('basket_items as i')
-              .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
-              .whereRef('i.basket_id', '=', 'baskets.id')
-              .orderBy('i.id'),
-          ).as('items'),
-        ])
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
+      return (await db.executeQuery(findOpenQuery(id))).rows[0];
     },
 
     /** An open basket's version and owner, or undefined when there is none. */
     async versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined> {
-      return db
-        .selectFrom('baskets')
-        .select(['version', 'user_id'])
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
+      return (await db.executeQuery(versionQuery(id))).rows[0];
     },
 
     /** The id of a customer's most recently changed open basket. */
@@ -182,7 +205,11 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         .execute();
     },
 
-    async update(id: string, changes: BasketChanges): Promise<void> {
+    /** Changes the basket's own fields; answers its columns after the change. */
+    async update(
+      id: string,
+      changes: BasketChanges,
+    ): Promise<Omit<BasketRecord, 'items'> | undefined> {
       const { delivery_address, billing_address, ...rest } = changes;
       const values = {
         ...rest,
@@ -190,21 +217,26 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         ...(billing_address === undefined ? {} : { billing_address: json(billing_address) }),
         ...BUMP,
       };
-      await db.updateTable('baskets').set(values).where('id', '=', id).execute();
+      return db
+        .updateTable('baskets')
+        .set(values)
+        .where('id', '=', id)
+        .returning(BASKET_COLUMNS)
+        .executeTakeFirst();
     },
 
     /**
      * Adds to the basket's line for this product (creating it), in one statement that
      * also bumps the basket: concurrent adds all count. With a `limit`, the add is
      * refused when the line would then hold more (so concurrent adds together never
-     * pass it; `item.quantity` must not itself exceed it). Returns the line's new
-     * quantity, or null when the add was refused.
+     * pass it; `item.quantity` must not itself exceed it). Returns the line as it now
+     * is and the basket's new version, or null when the add was refused.
      */
     async addToLine(
       basketId: string,
       item: { product_id: number; quantity: number; related_item_id: number | null },
       limit?: number,
-    ): Promise<number | null> {
+    ): Promise<LineWrite | null> {
       const row = await db
         .with('line', (cte) =>
           cte
@@ -226,19 +258,28 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
                       ),
                 ),
             )
-            .returning('quantity'),
+            .returning(['id', 'product_id', 'quantity', 'related_item_id']),
         )
         .with('touched', (cte) =>
           cte
             .updateTable('baskets')
             .set(BUMP)
             .where('id', '=', basketId)
-            .where((eb) => eb.exists(eb.selectFrom('line').select('quantity'))),
+            .where((eb) => eb.exists(eb.selectFrom('line').select('quantity')))
+            .returning('version'),
         )
-        .selectFrom('line')
-        .select('quantity')
+        .selectFrom(['line', 'touched'])
+        .select([
+          'line.id',
+          'line.product_id',
+          'line.quantity',
+          'line.related_item_id',
+          'touched.version',
+        ])
         .executeTakeFirst();
-      return row?.quantity ?? null;
+      if (!row) return null;
+      const { version, ...line } = row;
+      return { line, version };
     },
 
     /** Runs `work` in one transaction, with a repository bound to it. */
@@ -246,9 +287,13 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return db.transaction().execute((trx) => work(basketRepository(trx)));
     },
 
-    /** Sets a line's quantity, bumping the basket in the same statement. */
-    async setQuantity(basketId: string, itemId: number, quantity: number): Promise<void> {
-      await db
+    /** Sets a line's quantity, bumping the basket in the same statement (its new version). */
+    async setQuantity(
+      basketId: string,
+      itemId: number,
+      quantity: number,
+    ): Promise<number | undefined> {
+      const row = await db
         .with('line', (cte) =>
           cte
             .updateTable('basket_items')
@@ -261,7 +306,9 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         .set(BUMP)
         .where('id', '=', basketId)
         .where((eb) => eb.exists(eb.selectFrom('line').select('id')))
-        .execute();
+        .returning('version')
+        .executeTakeFirst();
+      return row?.version;
     },
 
     /**
@@ -292,6 +339,12 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
   };
 }
 
+/** A line as an add left it, and the basket's version after the add. */
+export interface LineWrite {
+  line: BasketItemRecord;
+  version: number;
+}
+
 export interface BasketRepository {
   findOpen(id: string): Promise<BasketRecord | undefined>;
   versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined>;
@@ -302,13 +355,13 @@ export interface BasketRepository {
   createLink(id: string, basketId: string, expiresAt: Date): Promise<void>;
   basketOfLink(id: string): Promise<string | undefined>;
   findAny(id: string): Promise<Pick<BasketRecord, 'id' | 'items' | 'voucher_code'> | undefined>;
-  update(id: string, changes: BasketChanges): Promise<void>;
+  update(id: string, changes: BasketChanges): Promise<Omit<BasketRecord, 'items'> | undefined>;
   addToLine(
     basketId: string,
     item: { product_id: number; quantity: number; related_item_id: number | null },
     limit?: number,
-  ): Promise<number | null>;
+  ): Promise<LineWrite | null>;
   transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T>;
-  setQuantity(basketId: string, itemId: number, quantity: number): Promise<void>;
+  setQuantity(basketId: string, itemId: number, quantity: number): Promise<number | undefined>;
   removeItem(basketId: string, itemId: number): Promise<boolean>;
 }

@@ -340,6 +340,32 @@ export function basketService(deps: {
     return { basketId, basket: await buildView(await repository.findOpen(basketId), viewer) };
   }
 
+  /**
+   * The answer to a write of `before`: when the write moved the version on by exactly
+   * one, no other write came between this request's read and its write (every write
+   * bumps the version), so the basket is `before` with this write applied, and need
+   * not be read again. Otherwise it is read.
+   */
+  async function afterWrite(
+    before: BasketRecord,
+    version: number | undefined,
+    apply: (basket: BasketRecord) => BasketRecord,
+    viewer: BasketViewer,
+  ): Promise<BasketResult> {
+    if (version !== before.version + 1) return result(before.id, viewer);
+    return { basketId: before.id, basket: await buildView({ ...apply(before), version }, viewer) };
+  }
+
+  /** Saves changes to the basket's own fields and answers the basket. */
+  async function saveChanges(
+    before: BasketRecord,
+    changes: BasketChanges,
+    viewer: BasketViewer,
+  ): Promise<BasketResult> {
+    const saved = await repository.update(before.id, changes);
+    return afterWrite(before, saved?.version, (b) => ({ ...b, ...saved, items: b.items }), viewer);
+  }
+
   /** Validates the prefixed address fields of a details update, merged onto what is stored. */
   function mergeAddress(
     body: Record<string, unknown>,
@@ -377,12 +403,12 @@ export function basketService(deps: {
         }
         await repository.transaction(async (trx) => {
           for (const item of guest.items) {
-            const quantity = await trx.addToLine(ownId, {
+            const added = await trx.addToLine(ownId, {
               product_id: item.product_id,
               quantity: item.quantity,
               related_item_id: null,
             });
-            if (quantity !== null && quantity > MAX_LINE_QUANTITY) {
+            if (added && added.line.quantity > MAX_LINE_QUANTITY) {
               const own = await trx.findOpen(ownId);
               const line = own?.items.find(
                 (i) => i.product_id === item.product_id && i.related_item_id === null,
@@ -476,8 +502,7 @@ export function basketService(deps: {
       if (viewer.userId === null) throw new AppError('unauthorized');
       const input = parseInput(loyaltyChoiceSchema, objectBody(body));
       const basket = await ensureBasket(basketId, viewer);
-      await repository.update(basket.id, { use_loyalty_points: input.use_loyalty_points });
-      return result(basket.id, viewer);
+      return saveChanges(basket, { use_loyalty_points: input.use_loyalty_points }, viewer);
     },
 
     /** The basket for this browser; an empty one when it has none yet. */
@@ -547,8 +572,15 @@ export function basketService(deps: {
       // concurrent adds cannot overshoot the stock or the per-line limit.
       const limit = Math.min(MAX_LINE_QUANTITY, available);
       if (item.quantity > limit) throw refused();
-      if ((await repository.addToLine(basket.id, item, limit)) === null) throw refused();
-      return result(basket.id, viewer);
+      const added = await repository.addToLine(basket.id, item, limit);
+      if (!added) throw refused();
+      const others = (items: BasketRecord['items']) => items.filter((i) => i.id !== added.line.id);
+      return afterWrite(
+        basket,
+        added.version,
+        (b) => ({ ...b, items: [...others(b.items), added.line].sort((x, y) => x.id - y.id) }),
+        viewer,
+      );
     },
 
     async updateItem(
@@ -566,8 +598,16 @@ export function basketService(deps: {
       if (!variation) throw new AppError('not_found');
       // Lowering the quantity of a line is always allowed; raising it needs stock.
       if (input.quantity > item.quantity) await checkStock(snapshot, variation, input.quantity);
-      await repository.setQuantity(basket.id, item.id, input.quantity);
-      return result(basket.id, viewer);
+      const version = await repository.setQuantity(basket.id, item.id, input.quantity);
+      return afterWrite(
+        basket,
+        version,
+        (b) => ({
+          ...b,
+          items: b.items.map((i) => (i.id === item.id ? { ...i, quantity: input.quantity } : i)),
+        }),
+        viewer,
+      );
     },
 
     async removeItem(
@@ -641,8 +681,8 @@ export function basketService(deps: {
 
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const basket = current ?? (await ensureBasket(null, viewer));
-      if (Object.keys(changes).length > 0) await repository.update(basket.id, changes);
-      return result(basket.id, viewer);
+      if (Object.keys(changes).length === 0) return result(basket.id, viewer);
+      return saveChanges(basket, changes, viewer);
     },
 
     async setDeliveryOption(
@@ -652,16 +692,13 @@ export function basketService(deps: {
     ): Promise<BasketResult> {
       const input = parseInput(deliveryChoiceSchema, objectBody(body));
       const basket = await openBasket(basketId, viewer);
-      const view = await buildView(basket, viewer);
-      if (
-        !basket ||
-        !view.delivery_address ||
-        !view.available_delivery_options.some((o) => o.id === input.option_id)
-      ) {
+      const address = addressView(basket?.delivery_address ?? null);
+      // Only the options the basket's view offers for its delivery address.
+      const offered = address ? delivery.quote(await delivery.rules(), address).options : [];
+      if (!basket || !offered.some((o) => o.id === input.option_id)) {
         throw new AppError('invalid_delivery_option');
       }
-      await repository.update(basket.id, { delivery_option_id: input.option_id });
-      return result(basket.id, viewer);
+      return saveChanges(basket, { delivery_option_id: input.option_id }, viewer);
     },
 
     async setVoucher(
@@ -675,8 +712,7 @@ export function basketService(deps: {
           ? await openBasket(basketId, viewer)
           : await ensureBasket(basketId, viewer);
       if (!basket) return { basketId: null, basket: await buildView(undefined, viewer) };
-      await repository.update(basket.id, { voucher_code: input.voucher_code });
-      return result(basket.id, viewer);
+      return saveChanges(basket, { voucher_code: input.voucher_code }, viewer);
     },
   };
 }
