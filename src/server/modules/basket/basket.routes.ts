@@ -4,7 +4,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BasketView } from '../../../domain/api/basket.ts';
+import {
+  addItemSchema,
+  deliveryChoiceSchema,
+  loyaltyChoiceSchema,
+  updateItemSchema,
+  voucherChoiceSchema,
+} from '../../../domain/schemas/basket.ts';
 import { encodedJson, sendEncodedJson } from '../../http/encoded-json.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
 import {
   GUEST_VIEWER,
   itemIdFromPath,
@@ -96,30 +104,48 @@ export function basketRoutes(
   }
 
   route('GET', '/basket', (id, _request, viewer) => baskets.get(id, viewer));
-  route('POST', '/basket', (id, request, viewer) => baskets.addItem(id, request.body, viewer));
-  route('POST', '/basket/acquire', (id, _request, viewer) => baskets.acquire(id, viewer));
-  route<{ id?: string }>('GET', '/basket/abandoned', (id, request, viewer) =>
-    baskets.restore(id, (request.query as { id?: unknown }).id, viewer),
+  route('POST', '/basket', (id, request, viewer) =>
+    baskets.addItem(id, parseInput(addItemSchema, objectBody(request.body)), viewer),
   );
+  route('POST', '/basket/acquire', (id, _request, viewer) => baskets.acquire(id, viewer));
+  route('GET', '/basket/abandoned', (id, request, viewer) => {
+    const linkId = (request.query as { id?: unknown }).id;
+    return baskets.restore(
+      id,
+      typeof linkId === 'string' && UUID.test(linkId) ? linkId : null,
+      viewer,
+    );
+  });
   app.post('/basket/share', async (request, response) => {
     const shared = await baskets.share(basketIdOf(request), await viewerOf(request));
     return response.header('cache-control', 'no-store').send({ data: shared });
   });
+  // Addresses merge onto the stored ones before they are validated (basket-details.ts).
   route('PUT', '/basket/details', (id, request, viewer) =>
-    baskets.updateDetails(id, request.body, viewer),
+    baskets.updateDetails(id, objectBody(request.body), viewer),
   );
   route('PUT', '/basket/delivery', (id, request, viewer) =>
-    baskets.setDeliveryOption(id, request.body, viewer),
+    baskets.setDeliveryOption(
+      id,
+      parseInput(deliveryChoiceSchema, objectBody(request.body)),
+      viewer,
+    ),
   );
   route('PUT', '/basket/voucher', (id, request, viewer) =>
-    baskets.setVoucher(id, request.body, viewer),
+    baskets.setVoucher(id, parseInput(voucherChoiceSchema, objectBody(request.body)), viewer),
   );
   route('PUT', '/basket/loyalty', (id, request, viewer) =>
-    baskets.setLoyalty(id, request.body, viewer),
+    baskets.setLoyalty(id, parseInput(loyaltyChoiceSchema, objectBody(request.body)), viewer),
   );
-  route<{ id: string }>('PATCH', '/basket/:id', (id, request, viewer) =>
-    baskets.updateItem(id, itemIdFromPath(request.params.id), request.body, viewer),
-  );
+  route<{ id: string }>('PATCH', '/basket/:id', (id, request, viewer) => {
+    const itemId = itemIdFromPath(request.params.id);
+    return baskets.updateItem(
+      id,
+      itemId,
+      parseInput(updateItemSchema, objectBody(request.body)),
+      viewer,
+    );
+  });
   route<{ id: string }>('DELETE', '/basket/:id', (id, request, viewer) =>
     baskets.removeItem(id, itemIdFromPath(request.params.id), viewer),
   );
