@@ -146,6 +146,30 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return { ...basket, items: [] };
     },
 
+    /** Creates an open basket holding one line (one statement: one commit), and returns it. */
+    async createWithLine(
+      id: string,
+      userId: number | null,
+      item: { product_id: number; quantity: number; related_item_id: null },
+    ): Promise<BasketRecord> {
+      const row = await db
+        .with('basket', (cte) =>
+          cte.insertInto('baskets').values({ id, user_id: userId }).returning(BASKET_COLUMNS),
+        )
+        .with('line', (cte) =>
+          cte
+            .insertInto('basket_items')
+            .values({ basket_id: id, ...item })
+            .returning(['id', 'product_id', 'quantity', 'related_item_id']),
+        )
+        .selectFrom(['basket', 'line'])
+        .selectAll('basket')
+        .select(['line.id as line_id', 'line.product_id', 'line.quantity', 'line.related_item_id'])
+        .executeTakeFirstOrThrow();
+      const { line_id, product_id, quantity, related_item_id, ...basket } = row;
+      return { ...basket, items: [{ id: line_id, product_id, quantity, related_item_id }] };
+    },
+
     /** Gives a guest's basket to a customer. */
     async claim(id: string, userId: number): Promise<void> {
       await db
@@ -350,6 +374,11 @@ export interface BasketRepository {
   versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined>;
   latestOpenOf(userId: number): Promise<string | undefined>;
   create(id: string, userId?: number | null): Promise<BasketRecord>;
+  createWithLine(
+    id: string,
+    userId: number | null,
+    item: { product_id: number; quantity: number; related_item_id: null },
+  ): Promise<BasketRecord>;
   claim(id: string, userId: number): Promise<void>;
   markMerged(id: string): Promise<void>;
   createLink(id: string, basketId: string, expiresAt: Date): Promise<void>;

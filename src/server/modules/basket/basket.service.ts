@@ -3,6 +3,7 @@
  * code and buds. Every method answers the basket's priced view (basket-view.ts). Input
  * arrives parsed by the routes (zod schemas from src/domain/schemas).
  */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { AppError, validationError } from '../../../domain/errors.ts';
 import {
@@ -129,10 +130,10 @@ export function basketService(deps: {
     ): Promise<BasketResult> {
       const snapshot = await catalogue.snapshot();
       const target = variationToAdd(snapshot, input.product_id);
-      const basket = await access.ensure(basketId, viewer);
+      const basket = await access.open(basketId, viewer);
       if (
         input.related_item_id !== null &&
-        !basket.items.some((i) => i.id === input.related_item_id)
+        !basket?.items.some((i) => i.id === input.related_item_id)
       ) {
         throw validationError({ related_item_id: ['This item is not in your basket.'] });
       }
@@ -146,7 +147,7 @@ export function basketService(deps: {
         related_item_id: input.related_item_id,
       };
       const refused = () => {
-        const line = basket.items.find(
+        const line = basket?.items.find(
           (i) => i.product_id === item.product_id && i.related_item_id === item.related_item_id,
         );
         if ((line?.quantity ?? 0) + item.quantity > MAX_LINE_QUANTITY) {
@@ -159,6 +160,14 @@ export function basketService(deps: {
       // concurrent adds cannot overshoot the stock or the per-line limit.
       const limit = Math.min(MAX_LINE_QUANTITY, available);
       if (item.quantity > limit) throw refused();
+      if (!basket) {
+        // A shopper's first add creates the basket with its line in one statement.
+        const created = await repository.createWithLine(randomUUID(), viewer.userId, {
+          ...item,
+          related_item_id: null,
+        });
+        return { basketId: created.id, basket: await views.build(created, viewer) };
+      }
       const added = await repository.addToLine(basket.id, item, limit);
       if (!added) throw refused();
       const withLine = (b: BasketRecord): BasketRecord => ({
