@@ -13,10 +13,19 @@
  *   POST basket  POST /api/v1/basket adding 1 of a product; each basket takes a bounded
  *                number of adds (rotating over 3 well-stocked products, so neither stock nor
  *                the 99-per-line limit is reached) and is then replaced by a fresh one.
+ *   many shoppers  1,000 baskets (1 item each, made before measuring); each request picks
+ *                one at random: 80% GET it, 20% add 1 of a well-stocked product to it.
+ *
+ * Then one shopper, one request at a time: JOURNEYS checkout journeys (add an item, save
+ * email and delivery address, choose delivery, read the basket), each step's median and
+ * p90 latency printed beside what the same server answers /api/v1/health in and, on
+ * PostgreSQL, what the same database takes to commit a one-row UPDATE (a bare floor).
  *
  * Settings (environment): BENCH_DURATION (seconds measured per scenario, default 8),
  * BENCH_CONNECTIONS (default 20), BENCH_WARMUP (seconds, default 2), BENCH_PG_URL (an
- * administrative PostgreSQL URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * administrative PostgreSQL URL, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_JOURNEYS (default 200), BENCH_SHOP_NODE_ARGS (extra node arguments for the shop,
+ * space-separated, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it).
  *
  * The machine's cores are shared by autocannon and the server, so absolute numbers say
  * little; the ratio to the bare server on the same run is what to compare.
@@ -28,7 +37,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import autocannon, { type RequestContext, type Result } from 'autocannon';
+import autocannon, { type RequestContext, type RequestData, type Result } from 'autocannon';
 import pg from 'pg';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -60,11 +69,15 @@ function numberSetting(name: string, fallback: number, min: number, max: number)
 const DURATION_S = numberSetting('BENCH_DURATION', 8, 1, 600);
 const CONNECTIONS = Math.round(numberSetting('BENCH_CONNECTIONS', 20, 1, 1000));
 const WARMUP_S = numberSetting('BENCH_WARMUP', 2, 0, 60);
+const SHOP_NODE_ARGS = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type TargetName = 'pglite' | 'postgres' | 'bare';
-type ScenarioName = 'GET basket' | 'POST basket';
-const SCENARIOS: ScenarioName[] = ['GET basket', 'POST basket'];
+type ScenarioName = 'GET basket' | 'POST basket' | 'many shoppers';
+const SCENARIOS: ScenarioName[] = ['GET basket', 'POST basket', 'many shoppers'];
+/** Baskets in the many-shoppers scenario, and the share of its requests that write. */
+const SHOPPERS = 1_000;
+const SHOPPERS_WRITE_SHARE = 0.2;
 
 interface Measurement {
   target: TargetName;
@@ -188,7 +201,8 @@ async function startServer(
   for (const key of SHOP_ENV_NAMES) delete childEnv[key];
   Object.assign(childEnv, env);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const nodeArgs = name === 'bare' ? [] : SHOP_NODE_ARGS;
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
     cwd: ROOT,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -291,13 +305,15 @@ interface Fixture {
   productIds: number[];
   /** The Cookie header of a basket holding 3 different items. */
   cookie: string;
+  /** The Cookie headers of the many-shoppers scenario's baskets. */
+  shopperCookies: string[];
   getBody: string;
   postBody: string;
 }
 
 async function http(
   origin: string,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   options: { cookie?: string; body?: unknown } = {},
 ): Promise<{ status: number; text: string; cookie: string | null }> {
@@ -348,7 +364,34 @@ async function prepareFixture(server: RunningServer): Promise<Fixture> {
   if (basket.status !== 200) throw new Error(`GET ${BASKET_PATH} answered ${basket.status}`);
   const items = (JSON.parse(basket.text) as { data: { items: unknown[] } }).data.items;
   if (items.length !== 3) throw new Error(`The basket holds ${items.length} items, not 3`);
-  return { productIds, cookie, getBody: basket.text, postBody };
+  return {
+    productIds,
+    cookie,
+    getBody: basket.text,
+    postBody,
+    shopperCookies: await makeBaskets(server, productIds),
+  };
+}
+
+/** The many-shoppers scenario's baskets, made a few at a time. */
+async function makeBaskets(server: RunningServer, productIds: number[]): Promise<string[]> {
+  const cookies: string[] = [];
+  const worker = async () => {
+    while (cookies.length < SHOPPERS) {
+      const productId = productIds[cookies.length % productIds.length];
+      const added = await http(server.origin, 'POST', BASKET_PATH, {
+        body: { product_id: productId, quantity: 1 },
+      });
+      if (added.status !== 200 || !added.cookie) {
+        throw new Error(
+          `POST ${BASKET_PATH} answered ${added.status}: ${added.text.slice(0, 300)}`,
+        );
+      }
+      cookies.push(added.cookie);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return cookies.slice(0, SHOPPERS);
 }
 
 // ---------------------------------------------------------------------------
@@ -430,6 +473,28 @@ class BasketPool {
   };
 }
 
+/** A request of the many-shoppers scenario: a random basket, read or added to. */
+function manyShoppers(fixture: Fixture) {
+  // Every well-stocked product in turn: lines grow by a few units per basket at most.
+  const products = fixture.productIds;
+  let writes = 0;
+  return (): RequestData => {
+    const cookie =
+      fixture.shopperCookies[Math.floor(Math.random() * fixture.shopperCookies.length)] ??
+      fixture.cookie;
+    if (Math.random() >= SHOPPERS_WRITE_SHARE) {
+      return { method: 'GET' as const, path: BASKET_PATH, headers: { cookie } };
+    }
+    writes += 1;
+    return {
+      method: 'POST' as const,
+      path: BASKET_PATH,
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ product_id: products[writes % products.length], quantity: 1 }),
+    };
+  };
+}
+
 async function load(
   origin: string,
   durationS: number,
@@ -453,10 +518,12 @@ async function load(
           // Every answer must be the basket captured before (counted as mismatches).
           expectBody: fixture.getBody,
         })
-      : autocannon({
-          ...base,
-          requests: [{ setupRequest: pool.setupRequest, onResponse: pool.onResponse }],
-        });
+      : scenario === 'POST basket'
+        ? autocannon({
+            ...base,
+            requests: [{ setupRequest: pool.setupRequest, onResponse: pool.onResponse }],
+          })
+        : autocannon({ ...base, requests: [{ setupRequest: manyShoppers(fixture) }] });
   // autocannon stops on its own after `duration`; this is a safety net.
   const guard = setTimeout(() => run.stop(), (durationS + 30) * 1000);
   try {
@@ -477,7 +544,7 @@ async function measure(
       server.name === 'bare' ? fixture.cookie : null,
       server.name !== 'bare',
     );
-    process.stdout.write(`  ${scenario.padEnd(12)} warm-up ${WARMUP_S} s, `);
+    process.stdout.write(`  ${scenario.padEnd(13)} warm-up ${WARMUP_S} s, `);
     if (WARMUP_S > 0) await load(server.origin, WARMUP_S, scenario, fixture, pool);
     const basketsBefore = pool.basketsCreated;
     pool.failures = [];
@@ -520,6 +587,172 @@ async function measure(
 }
 
 // ---------------------------------------------------------------------------
+// One shopper's checkout journey, one request at a time.
+
+/** Journeys measured per target (after JOURNEY_WARMUP unmeasured ones). */
+const JOURNEYS = Math.round(numberSetting('BENCH_JOURNEYS', 200, 10, 10_000));
+const JOURNEY_WARMUP = 20;
+const JOURNEY_STEPS = ['add item', 'details', 'delivery', 'GET basket', 'journey'] as const;
+type JourneyStep = (typeof JOURNEY_STEPS)[number];
+
+interface JourneyMeasurement {
+  target: TargetName;
+  /** Median and p90 milliseconds per step ('journey': the four together). */
+  steps: Record<JourneyStep, { p50Ms: number; p90Ms: number }>;
+  /** The same server's /api/v1/health, one request at a time (median ms). */
+  healthP50Ms: number;
+  /** PostgreSQL only: one autocommitted one-row UPDATE on the same database (median ms). */
+  oneRowUpdateP50Ms: number | null;
+}
+
+const journeys: JourneyMeasurement[] = [];
+
+function quantile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const value = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return Math.round(value * 100) / 100;
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const started = performance.now();
+  const result = await work();
+  return [result, performance.now() - started];
+}
+
+const JOURNEY_ADDRESS = {
+  delivery_address_title: 'Mrs',
+  delivery_address_first_name: 'Ada',
+  delivery_address_last_name: 'Lovelace',
+  delivery_address_line_1: '10 Downing Street',
+  delivery_address_line_3: 'London',
+  delivery_address_line_4: 'Greater London',
+  delivery_address_postcode: 'SW1A 2AA',
+  delivery_address_country_code: 'GBR',
+  delivery_address_telephone: '02079460000',
+};
+
+async function journey(server: RunningServer, productId: number, index: number) {
+  const ok = <R extends { status: number; text: string }>(step: string, reply: R): R => {
+    if (reply.status !== 200) {
+      throw new Error(`${step} answered ${reply.status}: ${reply.text.slice(0, 300)}`);
+    }
+    return reply;
+  };
+  const [added, add] = await timed(() =>
+    http(server.origin, 'POST', BASKET_PATH, { body: { product_id: productId, quantity: 1 } }),
+  );
+  const cookie = ok('add item', added).cookie ?? '';
+  const [saved, details] = await timed(() =>
+    http(server.origin, 'PUT', `${BASKET_PATH}/details`, {
+      cookie,
+      body: { email_address: `shopper${index}@example.com`, ...JOURNEY_ADDRESS },
+    }),
+  );
+  const options = (
+    JSON.parse(ok('details', saved).text) as {
+      data: { available_delivery_options: { id: string }[] };
+    }
+  ).data.available_delivery_options;
+  const optionId = options[0]?.id;
+  if (!optionId) throw new Error('The details step offered no delivery option');
+  const [chosen, delivery] = await timed(() =>
+    http(server.origin, 'PUT', `${BASKET_PATH}/delivery`, {
+      cookie,
+      body: { option_id: optionId },
+    }),
+  );
+  ok('delivery', chosen);
+  const [read, get] = await timed(() => http(server.origin, 'GET', BASKET_PATH, { cookie }));
+  ok('GET basket', read);
+  return { 'add item': add, details, delivery, 'GET basket': get };
+}
+
+/** Median of `count` autocommitted one-row UPDATEs on the database at `url`. */
+async function oneRowUpdate(url: string, count: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // A logged table, as baskets are (a temporary one skips the write-ahead log).
+    await client.query('CREATE TABLE bench_one_row (id int PRIMARY KEY, n int NOT NULL)');
+    await client.query('INSERT INTO bench_one_row VALUES (1, 0)');
+    const times: number[] = [];
+    for (let i = 0; i < count + JOURNEY_WARMUP; i++) {
+      const [, ms] = await timed(() =>
+        client.query('UPDATE bench_one_row SET n = n + 1 WHERE id = $1', [1]),
+      );
+      if (i >= JOURNEY_WARMUP) times.push(ms);
+    }
+    await client.query('DROP TABLE bench_one_row');
+    return quantile(times, 0.5);
+  } finally {
+    await client.end();
+  }
+}
+
+async function measureJourneys(
+  server: RunningServer,
+  fixture: Fixture,
+  databaseUrl: string | null,
+): Promise<void> {
+  process.stdout.write(`  journeys      ${JOURNEYS} one at a time… `);
+  const productId = fixture.productIds[0] ?? 0;
+  const times: Record<JourneyStep, number[]> = {
+    'add item': [],
+    details: [],
+    delivery: [],
+    'GET basket': [],
+    journey: [],
+  };
+  for (let i = 0; i < JOURNEYS + JOURNEY_WARMUP; i++) {
+    const steps = await journey(server, productId, i);
+    if (i < JOURNEY_WARMUP) continue;
+    let total = 0;
+    for (const [step, ms] of Object.entries(steps)) {
+      times[step as JourneyStep].push(ms);
+      total += ms;
+    }
+    times.journey.push(total);
+  }
+  const health: number[] = [];
+  for (let i = 0; i < JOURNEYS + JOURNEY_WARMUP; i++) {
+    const [reply, ms] = await timed(() => http(server.origin, 'GET', '/api/v1/health'));
+    if (reply.status !== 200) throw new Error(`/api/v1/health answered ${reply.status}`);
+    if (i >= JOURNEY_WARMUP) health.push(ms);
+  }
+  const measured: JourneyMeasurement = {
+    target: server.name,
+    steps: Object.fromEntries(
+      JOURNEY_STEPS.map((step) => [
+        step,
+        { p50Ms: quantile(times[step], 0.5), p90Ms: quantile(times[step], 0.9) },
+      ]),
+    ) as JourneyMeasurement['steps'],
+    healthP50Ms: quantile(health, 0.5),
+    oneRowUpdateP50Ms: databaseUrl ? await oneRowUpdate(databaseUrl, JOURNEYS) : null,
+  };
+  journeys.push(measured);
+  console.log(`journey median ${measured.steps.journey.p50Ms} ms`);
+}
+
+function printJourneys() {
+  for (const j of journeys) {
+    const floor = j.oneRowUpdateP50Ms === null ? '' : `, one-row UPDATE ${j.oneRowUpdateP50Ms} ms`;
+    console.log(`
+One shopper on ${j.target} (health ${j.healthP50Ms} ms${floor}):`);
+    for (const step of JOURNEY_STEPS) {
+      const { p50Ms, p90Ms } = j.steps[step];
+      const ratios = [`${(p50Ms / j.healthP50Ms).toFixed(1)}× health`];
+      if (j.oneRowUpdateP50Ms) ratios.push(`${(p50Ms / j.oneRowUpdateP50Ms).toFixed(1)}× UPDATE`);
+      console.log(
+        `  ${step.padEnd(11)} p50 ${p50Ms.toFixed(2).padStart(6)} ms  p90 ${p90Ms
+          .toFixed(2)
+          .padStart(6)} ms  (${ratios.join(', ')})`,
+      );
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
 // Targets.
 
 async function benchPglite(results: Measurement[]): Promise<Fixture> {
@@ -530,6 +763,7 @@ async function benchPglite(results: Measurement[]): Promise<Fixture> {
   try {
     const fixture = await prepareFixture(server);
     await measure(server, fixture, results);
+    await measureJourneys(server, fixture, null);
     return fixture;
   } finally {
     await server.stop();
@@ -563,6 +797,7 @@ async function benchPostgres(results: Measurement[]): Promise<string | null> {
   try {
     const fixture = await prepareFixture(server);
     await measure(server, fixture, results);
+    await measureJourneys(server, fixture, url.toString());
   } finally {
     await server.stop();
     cleanups.splice(cleanups.indexOf(dropDatabase), 1);
@@ -671,14 +906,7 @@ async function main() {
 
   console.log('');
   printTable(results);
-  const goal = results.find((r) => r.target === 'postgres' && r.scenario === 'GET basket');
-  const goalRatio = 0.5;
-  const met = goal?.ratioToBare == null ? null : goal.ratioToBare >= goalRatio;
-  console.log(
-    `\nTarget: GET basket on PostgreSQL ≥ ${goalRatio.toFixed(2)}× bare — ` +
-      (met === null ? 'not measured' : met ? 'met' : 'not met') +
-      (goal?.ratioToBare == null ? '' : ` (${goal.ratioToBare.toFixed(2)}×)`),
-  );
+  printJourneys();
   for (const note of notes) console.log(`Note: ${note}`);
   const failing = results.filter(
     (r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0 || r.mismatches > 0,
@@ -699,9 +927,9 @@ async function main() {
         node: process.version,
         cpus: cpus().length,
         settings: { durationS: DURATION_S, warmupS: WARMUP_S, connections: CONNECTIONS },
-        target: { description: 'GET basket on PostgreSQL', minRatioToBare: goalRatio, met },
         notes,
         results,
+        journeys,
       },
       null,
       2,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pence, type Pence } from './money.ts';
 import {
   allocate,
+  deliveryOptionPrice,
   earnedPromotions,
   priceBasket,
   type PricingInput,
@@ -332,5 +333,31 @@ describe('priceBasket examples', () => {
     const promos = [{ id: 1, threshold: pence(7500) }];
     expect(earnedPromotions(promos, pence(7499) as Pence)).toEqual([]);
     expect(earnedPromotions(promos, pence(7500))).toEqual(promos);
+  });
+});
+
+describe('deliveryOptionPrice', () => {
+  const standard = { price: pence(495), freeOver: pence(5000), taxRateBp: 2000 };
+
+  it('charges the price, VAT included, below the free-over threshold', () => {
+    const price = deliveryOptionPrice(standard, pence(4999), false);
+    expect(price.amount).toBe(495);
+    expect(price.label).toBe('£4.95');
+    expect(price.tax.amount).toBe(83);
+    expect(price.excluding_tax).toMatchObject({ amount: 412, label: '£4.12' });
+  });
+
+  it('is Free once the items after discounts reach the threshold', () => {
+    const price = deliveryOptionPrice(standard, pence(5000), false);
+    expect(price.amount).toBe(0);
+    expect(price.label).toBe('Free');
+    expect(price.excluding_tax.label).toBe('Free');
+  });
+
+  it('charges the price without VAT to a tax-exempt basket', () => {
+    const price = deliveryOptionPrice({ ...standard, freeOver: null }, pence(9000), true);
+    expect(price.amount).toBe(412);
+    expect(price.tax.amount).toBe(0);
+    expect(price.excluding_tax.amount).toBe(412);
   });
 });

@@ -22,7 +22,7 @@ import {
   type Pence,
 } from './money.ts';
 import { amountView, priceView, type AmountView, type PriceView } from './price-view.ts';
-import { formatPence } from './money.ts';
+import { formatDeliveryPrice, formatPence } from './money.ts';
 
 export type VoucherKind = 'percent_items' | 'fixed_items' | 'free_delivery' | 'percent_order';
 
@@ -311,7 +311,25 @@ export function earnedPromotions<P extends ThresholdPromotion>(
   return promotions.filter((promotion) => itemsTotal >= promotion.threshold);
 }
 
-/** What a line or delivery of this VAT-inclusive price is charged: ex-VAT when tax exempt. */
-export function chargedAmount(gross: Pence, rateBp: number, taxExempt: boolean): Pence {
-  return chargeOf(gross, rateBp, taxExempt);
+/**
+ * The price shown for a delivery option on a basket: after its free-over threshold
+ * (measured against the items after discounts), ex-VAT when the basket is tax exempt,
+ * and labelled 'Free' when nothing is charged.
+ */
+export function deliveryOptionPrice(
+  option: PricingDelivery,
+  itemsAfterDiscounts: Pence,
+  taxExempt: boolean,
+): PriceView {
+  const amount = chargeOf(
+    effectiveDeliveryPrice(option, itemsAfterDiscounts),
+    option.taxRateBp,
+    taxExempt,
+  );
+  const view = priceView(amount, taxOf(amount, option.taxRateBp, taxExempt));
+  return {
+    ...view,
+    label: formatDeliveryPrice(amount),
+    excluding_tax: { ...view.excluding_tax, label: formatDeliveryPrice(view.excluding_tax.amount) },
+  };
 }

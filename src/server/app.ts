@@ -12,7 +12,6 @@ import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
-import { noNotifications, type NotificationFeed } from './db/notifications.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { withRedactedRequests } from './http/logging.ts';
@@ -44,12 +43,6 @@ import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 
 export interface AppDeps {
   db: Db;
-  /**
-   * The database's change notifications (the handle's), so cached basket views are
-   * served without a read until another write. None: each view is checked against
-   * the database.
-   */
-  notifications?: NotificationFeed;
   cookieSecret: string;
   /** Cookies marked Secure (production behind HTTPS). */
   secureCookies?: boolean;
@@ -144,12 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAuthentication(app, (token) => auth.userForToken(token));
 
-  const views = basketViewCache({
-    feed: deps.notifications ?? noNotifications,
-    ttlMs: cacheMs,
-    maxEntries: BASKET_VIEWS_PER_PROCESS,
-  });
-  await views.start();
+  const views = basketViewCache({ ttlMs: cacheMs, max: BASKET_VIEWS_PER_PROCESS });
   const baskets = basketService({
     repository: basketRepository(deps.db),
     catalogue,

@@ -63,7 +63,6 @@ export async function startServer(
           url: config.database.url,
           poolSize: config.database.poolSize,
           onIdleError: (error) => logger.warn({ err: error }, 'idle database connection failed'),
-          log: logger,
         }
       : { kind: 'pglite', dataDir: resolve(config.database.dataDir) },
   );
@@ -80,7 +79,6 @@ export async function startServer(
   logger.info({ captcha: captcha.mode, email: mailer.mode }, 'vendors');
   const app = await buildApp({
     db: handle.db,
-    notifications: handle.notifications,
     captcha,
     mailer,
     cookieSecret: config.cookieSecret,

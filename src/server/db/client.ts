@@ -5,12 +5,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import {
-  pgliteNotifications,
-  postgresNotifications,
-  type NotificationFeed,
-  type NotificationLog,
-} from './notifications.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -19,8 +13,6 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
-  /** LISTEN/NOTIFY for caches other processes' writes invalidate (ADR 011). */
-  notifications: NotificationFeed;
   /** Runs a script of several SQL statements (migrations). */
   execScript(sql: string): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
@@ -42,8 +34,6 @@ export type DatabaseTarget =
       poolSize?: number;
       /** Told when an idle pooled connection fails (e.g. the server restarted). */
       onIdleError?: (error: Error) => void;
-      /** Told when the notification listener is lost and when it is back. */
-      log?: NotificationLog;
     }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
@@ -67,14 +57,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const probe = await pool.connect();
     probe.release();
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    const notifications = postgresNotifications({
-      url: target.url,
-      ...(target.log ? { log: target.log } : {}),
-    });
     return {
       db,
       kind: 'postgres',
-      notifications,
       execScript: async (sql) => {
         const client = await pool.connect();
         try {
@@ -87,10 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           client.release();
         }
       },
-      close: async () => {
-        await notifications.close();
-        await db.destroy();
-      },
+      close: () => db.destroy(),
     };
   }
 
@@ -101,18 +83,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   });
   await pglite.waitReady;
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  const notifications = pgliteNotifications(pglite);
   return {
     db,
     kind: 'pglite',
-    notifications,
     dump: () => pglite.dumpDataDir('none'),
     execScript: async (sql) => {
       await pglite.exec(sql);
     },
-    close: async () => {
-      await notifications.close();
-      await db.destroy();
-    },
+    close: () => db.destroy(),
   };
 }

@@ -26,6 +26,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '005-basket-version.sql',
       '006-accounts.sql',
       '007-basket-change-notify.sql',
+      '008-drop-basket-change-notify.sql',
       '009-product-image-paths.sql',
       '010-housekeeping-indexes.sql',
     ]);

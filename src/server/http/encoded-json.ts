@@ -3,7 +3,8 @@
  * for each encoding browsers accept, once per value instead of once per request.
  * Routes that use it opt out of @fastify/compress (`compress: false`).
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
 import negotiate from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -22,6 +23,23 @@ const BROTLI = {
   },
 };
 
+/**
+ * Bodies up to this size are compressed on the event loop (a basket: well under a
+ * millisecond); larger ones (the product list) on libuv's thread pool, so one large
+ * body never holds up other requests.
+ */
+export const SYNC_COMPRESS_MAX_BYTES = 32 * 1024;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function compress(encoding: 'br' | 'gzip', body: Buffer): Buffer | Promise<Buffer> {
+  if (body.length <= SYNC_COMPRESS_MAX_BYTES) {
+    return encoding === 'br' ? brotliCompressSync(body, BROTLI) : gzipSync(body);
+  }
+  return encoding === 'br' ? brotliAsync(body, BROTLI) : gzipAsync(body);
+}
+
 export interface EncodedBody {
   body: Buffer;
   /** The Content-Encoding to send, or null for none. */
@@ -34,15 +52,15 @@ export interface EncodedBody {
  */
 export function encodedJson<T extends object>(
   serialise: (value: T) => string,
-): (value: T, acceptEncoding: string | undefined) => EncodedBody {
-  const bodies = new WeakMap<T, Partial<Record<Encoding, Buffer>>>();
+): (value: T, acceptEncoding: string | undefined) => EncodedBody | Promise<EncodedBody> {
+  const bodies = new WeakMap<T, Partial<Record<Encoding, Buffer | Promise<Buffer>>>>();
   return (value, acceptEncoding) => {
     let forms = bodies.get(value);
     if (!forms) {
       forms = { identity: Buffer.from(serialise(value)) };
       bodies.set(value, forms);
     }
-    const identity = forms.identity!;
+    const identity = forms.identity as Buffer;
     const chosen: Encoding =
       acceptEncoding && identity.length >= COMPRESS_MIN_BYTES
         ? (negotiate(acceptEncoding, [...ENCODINGS]) ?? 'identity')
@@ -50,21 +68,31 @@ export function encodedJson<T extends object>(
     if (chosen === 'identity') return { body: identity, encoding: null };
     let body = forms[chosen];
     if (!body) {
-      body = chosen === 'br' ? brotliCompressSync(identity, BROTLI) : gzipSync(identity);
+      // Concurrent requests for a large body share one compression.
+      body = compress(chosen, identity);
       forms[chosen] = body;
+      if (body instanceof Promise) {
+        const cached = forms;
+        body.then(
+          (done) => (cached[chosen] = done),
+          () => delete cached[chosen],
+        );
+      }
     }
-    return { body, encoding: chosen };
+    return body instanceof Promise
+      ? body.then((done) => ({ body: done, encoding: chosen }))
+      : { body, encoding: chosen };
   };
 }
 
 /** Answers `value` as JSON through `encode`, in the encoding the request accepts. */
-export function sendEncodedJson<T extends object>(
+export async function sendEncodedJson<T extends object>(
   request: FastifyRequest,
   reply: FastifyReply,
-  encode: (value: T, acceptEncoding: string | undefined) => EncodedBody,
+  encode: (value: T, acceptEncoding: string | undefined) => EncodedBody | Promise<EncodedBody>,
   value: T,
-): FastifyReply {
-  const { body, encoding } = encode(value, request.headers['accept-encoding']);
+): Promise<FastifyReply> {
+  const { body, encoding } = await encode(value, request.headers['accept-encoding']);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.header('vary', 'accept-encoding').type('application/json; charset=utf-8').send(body);
 }

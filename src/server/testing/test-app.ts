@@ -19,6 +19,16 @@ export const ENGINES: EngineKind[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/**
+ * Each engine with basket views rebuilt per request (reference data reloaded every time)
+ * and reused as in production (reference data kept for a minute), for suites whose
+ * answers must not depend on it.
+ */
+export const VIEW_REUSE_MODES = ENGINES.flatMap((engine) => [
+  { engine, views: 'rebuilt', deps: { catalogueCacheMs: 0 } },
+  { engine, views: 'reused', deps: { catalogueCacheMs: 60_000 } },
+]);
+
 export const TEST_COOKIE_SECRET = 'test-cookie-secret-of-at-least-32-characters';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -87,7 +97,6 @@ export async function createTestApp(
   const handle = await openTestDatabase(kind);
   const app = await buildApp({
     db: handle.db,
-    notifications: handle.notifications,
     cookieSecret: TEST_COOKIE_SECRET,
     logger: false,
     catalogueCacheMs: 0,

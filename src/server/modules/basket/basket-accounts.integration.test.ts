@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BasketView } from '../../../domain/api/basket.ts';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import { DUMMY_TOKEN } from '../../adapters/captcha/port.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+import { createTestApp, Shopper, VIEW_REUSE_MODES, type TestApp } from '../../testing/test-app.ts';
 
 type Data = { data: BasketView };
 
@@ -30,11 +30,11 @@ class Browser extends Shopper {
   }
 }
 
-describe.each(ENGINES)('baskets of signed-in customers on %s', (engine) => {
+describe.each(VIEW_REUSE_MODES)('customers’ baskets on $engine, views $views', (mode) => {
   let t: TestApp;
   const sku = new Map<string, number>();
   beforeAll(async () => {
-    t = await createTestApp(engine);
+    t = await createTestApp(mode.engine, mode.deps);
     const products = (
       await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
     ).body.data.products;

@@ -2,7 +2,7 @@
  * The only code that reads and writes baskets and their items.
  */
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { sql, type Transaction } from 'kysely';
+import { sql, type CompiledQuery, type Compilable, type Transaction } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type { Database, StoredAddress } from '../../db/schema.ts';
 
@@ -60,38 +60,67 @@ const BASKET_COLUMNS = [
   'use_loyalty_points',
 ] as const;
 
+/**
+ * What every write to a basket sets on its row: the version tells cached views they are
+ * stale (ADR 005). Migration 007's trigger bumps it too, should a write forget.
+ */
+const BUMP = { updated_at: sql<string>`now()`, version: sql<number>`version + 1` };
+
 const json = (value: StoredAddress | null | undefined) =>
   value === undefined ? undefined : value === null ? null : JSON.stringify(value);
 
+/** Stands for the basket id in queries compiled once (a value no basket id can be). */
+const ID_MARKER = '\u0000basket-id';
+
+/**
+ * A query built and compiled on first use only (the hottest reads run on every request);
+ * each run substitutes the basket id for the marker it was compiled with.
+ */
+function compiledOnce<R>(build: (id: string) => Compilable<R>) {
+  let compiled: CompiledQuery<R> | undefined;
+  return (id: string): CompiledQuery<R> => {
+    compiled ??= build(ID_MARKER).compile();
+    return {
+      ...compiled,
+      parameters: compiled.parameters.map((value) => (value === ID_MARKER ? id : value)),
+    };
+  };
+}
+
 export function basketRepository(db: Db | Transaction<Database>): BasketRepository {
+  const findOpenQuery = compiledOnce((id) =>
+    db
+      .selectFrom('baskets')
+      .select((eb) => [
+        ...BASKET_COLUMNS,
+        jsonArrayFrom(
+          eb
+            .selectFrom('basket_items as i')
+            .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
+            .whereRef('i.basket_id', '=', 'baskets.id')
+            .orderBy('i.id'),
+        ).as('items'),
+      ])
+      .where('id', '=', id)
+      .where('status', '=', 'open'),
+  );
+  const versionQuery = compiledOnce((id) =>
+    db
+      .selectFrom('baskets')
+      .select(['version', 'user_id'])
+      .where('id', '=', id)
+      .where('status', '=', 'open'),
+  );
+
   return {
     /** An open basket with its items (one round trip), or undefined. */
     async findOpen(id: string): Promise<BasketRecord | undefined> {
-      return db
-        .selectFrom('baskets')
-        .select((eb) => [
-          ...BASKET_COLUMNS,
-          jsonArrayFrom(
-            eb
-              .selectFrom('basket_items as i')
-              .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
-              .whereRef('i.basket_id', '=', 'baskets.id')
-              .orderBy('i.id'),
-          ).as('items'),
-        ])
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
+      return (await db.executeQuery(findOpenQuery(id))).rows[0];
     },
 
     /** An open basket's version and owner, or undefined when there is none. */
     async versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined> {
-      return db
-        .selectFrom('baskets')
-        .select(['version', 'user_id'])
-        .where('id', '=', id)
-        .where('status', '=', 'open')
-        .executeTakeFirst();
+      return (await db.executeQuery(versionQuery(id))).rows[0];
     },
 
     /** The id of a customer's most recently changed open basket. */
@@ -117,11 +146,35 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return { ...basket, items: [] };
     },
 
+    /** Creates an open basket holding one line (one statement: one commit), and returns it. */
+    async createWithLine(
+      id: string,
+      userId: number | null,
+      item: { product_id: number; quantity: number; related_item_id: null },
+    ): Promise<BasketRecord> {
+      const row = await db
+        .with('basket', (cte) =>
+          cte.insertInto('baskets').values({ id, user_id: userId }).returning(BASKET_COLUMNS),
+        )
+        .with('line', (cte) =>
+          cte
+            .insertInto('basket_items')
+            .values({ basket_id: id, ...item })
+            .returning(['id', 'product_id', 'quantity', 'related_item_id']),
+        )
+        .selectFrom(['basket', 'line'])
+        .selectAll('basket')
+        .select(['line.id as line_id', 'line.product_id', 'line.quantity', 'line.related_item_id'])
+        .executeTakeFirstOrThrow();
+      const { line_id, product_id, quantity, related_item_id, ...basket } = row;
+      return { ...basket, items: [{ id: line_id, product_id, quantity, related_item_id }] };
+    },
+
     /** Gives a guest's basket to a customer. */
     async claim(id: string, userId: number): Promise<void> {
       await db
         .updateTable('baskets')
-        .set({ user_id: userId, version: sql<number>`version + 1`, updated_at: sql<string>`now()` })
+        .set({ user_id: userId, ...BUMP })
         .where('id', '=', id)
         .where('user_id', 'is', null)
         .execute();
@@ -171,39 +224,43 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
     async markMerged(id: string): Promise<void> {
       await db
         .updateTable('baskets')
-        .set({
-          status: 'merged',
-          version: sql<number>`version + 1`,
-          updated_at: sql<string>`now()`,
-        })
+        .set({ status: 'merged', ...BUMP })
         .where('id', '=', id)
         .execute();
     },
 
-    async update(id: string, changes: BasketChanges): Promise<void> {
+    /** Changes the basket's own fields; answers its columns after the change. */
+    async update(
+      id: string,
+      changes: BasketChanges,
+    ): Promise<Omit<BasketRecord, 'items'> | undefined> {
       const { delivery_address, billing_address, ...rest } = changes;
       const values = {
         ...rest,
         ...(delivery_address === undefined ? {} : { delivery_address: json(delivery_address) }),
         ...(billing_address === undefined ? {} : { billing_address: json(billing_address) }),
-        updated_at: sql<string>`now()`,
-        version: sql<number>`version + 1`,
+        ...BUMP,
       };
-      await db.updateTable('baskets').set(values).where('id', '=', id).execute();
+      return db
+        .updateTable('baskets')
+        .set(values)
+        .where('id', '=', id)
+        .returning(BASKET_COLUMNS)
+        .executeTakeFirst();
     },
 
     /**
      * Adds to the basket's line for this product (creating it), in one statement that
      * also bumps the basket: concurrent adds all count. With a `limit`, the add is
      * refused when the line would then hold more (so concurrent adds together never
-     * pass it; `item.quantity` must not itself exceed it). Returns the line's new
-     * quantity, or null when the add was refused.
+     * pass it; `item.quantity` must not itself exceed it). Returns the line as it now
+     * is and the basket's new version, or null when the add was refused.
      */
     async addToLine(
       basketId: string,
       item: { product_id: number; quantity: number; related_item_id: number | null },
       limit?: number,
-    ): Promise<number | null> {
+    ): Promise<LineWrite | null> {
       const row = await db
         .with('line', (cte) =>
           cte
@@ -225,19 +282,28 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
                       ),
                 ),
             )
-            .returning('quantity'),
+            .returning(['id', 'product_id', 'quantity', 'related_item_id']),
         )
         .with('touched', (cte) =>
           cte
             .updateTable('baskets')
-            .set({ updated_at: sql<string>`now()`, version: sql<number>`version + 1` })
+            .set(BUMP)
             .where('id', '=', basketId)
-            .where((eb) => eb.exists(eb.selectFrom('line').select('quantity'))),
+            .where((eb) => eb.exists(eb.selectFrom('line').select('quantity')))
+            .returning('version'),
         )
-        .selectFrom('line')
-        .select('quantity')
+        .selectFrom(['line', 'touched'])
+        .select([
+          'line.id',
+          'line.product_id',
+          'line.quantity',
+          'line.related_item_id',
+          'touched.version',
+        ])
         .executeTakeFirst();
-      return row?.quantity ?? null;
+      if (!row) return null;
+      const { version, ...line } = row;
+      return { line, version };
     },
 
     /** Runs `work` in one transaction, with a repository bound to it. */
@@ -245,35 +311,62 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return db.transaction().execute((trx) => work(basketRepository(trx)));
     },
 
-    async setQuantity(basketId: string, itemId: number, quantity: number): Promise<void> {
-      await db
-        .updateTable('basket_items')
-        .set({ quantity })
-        .where('basket_id', '=', basketId)
-        .where('id', '=', itemId)
-        .execute();
-      await this.touch(basketId);
-    },
-
-    /** Removes an item (and items added in relation to it); false when not in this basket. */
-    async removeItem(basketId: string, itemId: number): Promise<boolean> {
-      const result = await db
-        .deleteFrom('basket_items')
-        .where('basket_id', '=', basketId)
-        .where('id', '=', itemId)
-        .executeTakeFirst();
-      await this.touch(basketId);
-      return result.numDeletedRows > 0n;
-    },
-
-    async touch(id: string): Promise<void> {
-      await db
+    /** Sets a line's quantity, bumping the basket in the same statement (its new version). */
+    async setQuantity(
+      basketId: string,
+      itemId: number,
+      quantity: number,
+    ): Promise<number | undefined> {
+      const row = await db
+        .with('line', (cte) =>
+          cte
+            .updateTable('basket_items')
+            .set({ quantity })
+            .where('basket_id', '=', basketId)
+            .where('id', '=', itemId)
+            .returning('id'),
+        )
         .updateTable('baskets')
-        .set({ updated_at: sql<string>`now()`, version: sql<number>`version + 1` })
-        .where('id', '=', id)
-        .execute();
+        .set(BUMP)
+        .where('id', '=', basketId)
+        .where((eb) => eb.exists(eb.selectFrom('line').select('id')))
+        .returning('version')
+        .executeTakeFirst();
+      return row?.version;
+    },
+
+    /**
+     * Removes an item (and items added in relation to it), bumping the basket in the
+     * same statement; false when it is not in this basket.
+     */
+    async removeItem(basketId: string, itemId: number): Promise<boolean> {
+      const row = await db
+        .with('gone', (cte) =>
+          cte
+            .deleteFrom('basket_items')
+            .where('basket_id', '=', basketId)
+            .where('id', '=', itemId)
+            .returning('id'),
+        )
+        .with('touched', (cte) =>
+          cte
+            .updateTable('baskets')
+            .set(BUMP)
+            .where('id', '=', basketId)
+            .where((eb) => eb.exists(eb.selectFrom('gone').select('id'))),
+        )
+        .selectFrom('gone')
+        .select('id')
+        .executeTakeFirst();
+      return row !== undefined;
     },
   };
+}
+
+/** A line as an add left it, and the basket's version after the add. */
+export interface LineWrite {
+  line: BasketItemRecord;
+  version: number;
 }
 
 export interface BasketRepository {
@@ -281,19 +374,23 @@ export interface BasketRepository {
   versionOf(id: string): Promise<{ version: number; user_id: number | null } | undefined>;
   latestOpenOf(userId: number): Promise<string | undefined>;
   create(id: string, userId?: number | null): Promise<BasketRecord>;
+  createWithLine(
+    id: string,
+    userId: number | null,
+    item: { product_id: number; quantity: number; related_item_id: null },
+  ): Promise<BasketRecord>;
   claim(id: string, userId: number): Promise<void>;
   markMerged(id: string): Promise<void>;
   createLink(id: string, basketId: string, expiresAt: Date): Promise<void>;
   basketOfLink(id: string): Promise<string | undefined>;
   findAny(id: string): Promise<Pick<BasketRecord, 'id' | 'items' | 'voucher_code'> | undefined>;
-  update(id: string, changes: BasketChanges): Promise<void>;
+  update(id: string, changes: BasketChanges): Promise<Omit<BasketRecord, 'items'> | undefined>;
   addToLine(
     basketId: string,
     item: { product_id: number; quantity: number; related_item_id: number | null },
     limit?: number,
-  ): Promise<number | null>;
+  ): Promise<LineWrite | null>;
   transaction<T>(work: (repository: BasketRepository) => Promise<T>): Promise<T>;
-  setQuantity(basketId: string, itemId: number, quantity: number): Promise<void>;
+  setQuantity(basketId: string, itemId: number, quantity: number): Promise<number | undefined>;
   removeItem(basketId: string, itemId: number): Promise<boolean>;
-  touch(id: string): Promise<void>;
 }

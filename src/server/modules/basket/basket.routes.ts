@@ -4,7 +4,15 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { BasketView } from '../../../domain/api/basket.ts';
+import {
+  addItemSchema,
+  deliveryChoiceSchema,
+  loyaltyChoiceSchema,
+  updateItemSchema,
+  voucherChoiceSchema,
+} from '../../../domain/schemas/basket.ts';
 import { encodedJson, sendEncodedJson } from '../../http/encoded-json.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
 import {
   GUEST_VIEWER,
   itemIdFromPath,
@@ -20,9 +28,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // A cached basket view is sent many times: serialise and compress it once.
 const basketBody = encodedJson((view: BasketView) => JSON.stringify({ data: view }));
 
-/** Signed cookie values already checked (a value that verified once always will). */
-const checkedCookies = new Map<string, string | null>();
-const CHECKED_COOKIES_KEPT = 10_000;
 /** A signed basket id is 80 characters (uuid, dot, base64url HMAC); longer is forged. */
 const SIGNED_ID_MAX_LENGTH = 128;
 
@@ -30,14 +35,8 @@ const SIGNED_ID_MAX_LENGTH = 128;
 function basketIdOf(request: FastifyRequest): string | null {
   const raw = request.cookies[BASKET_COOKIE];
   if (!raw || raw.length > SIGNED_ID_MAX_LENGTH) return null;
-  let id = checkedCookies.get(raw);
-  if (id === undefined) {
-    const unsigned = request.unsignCookie(raw);
-    id = unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
-    if (checkedCookies.size >= CHECKED_COOKIES_KEPT) checkedCookies.clear();
-    checkedCookies.set(raw, id);
-  }
-  return id;
+  const unsigned = request.unsignCookie(raw);
+  return unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
 }
 
 export function basketRoutes(
@@ -105,30 +104,48 @@ export function basketRoutes(
   }
 
   route('GET', '/basket', (id, _request, viewer) => baskets.get(id, viewer));
-  route('POST', '/basket', (id, request, viewer) => baskets.addItem(id, request.body, viewer));
-  route('POST', '/basket/acquire', (id, _request, viewer) => baskets.acquire(id, viewer));
-  route<{ id?: string }>('GET', '/basket/abandoned', (id, request, viewer) =>
-    baskets.restore(id, (request.query as { id?: unknown }).id, viewer),
+  route('POST', '/basket', (id, request, viewer) =>
+    baskets.addItem(id, parseInput(addItemSchema, objectBody(request.body)), viewer),
   );
+  route('POST', '/basket/acquire', (id, _request, viewer) => baskets.acquire(id, viewer));
+  route('GET', '/basket/abandoned', (id, request, viewer) => {
+    const linkId = (request.query as { id?: unknown }).id;
+    return baskets.restore(
+      id,
+      typeof linkId === 'string' && UUID.test(linkId) ? linkId : null,
+      viewer,
+    );
+  });
   app.post('/basket/share', async (request, response) => {
     const shared = await baskets.share(basketIdOf(request), await viewerOf(request));
     return response.header('cache-control', 'no-store').send({ data: shared });
   });
+  // Addresses merge onto the stored ones before they are validated (basket-details.ts).
   route('PUT', '/basket/details', (id, request, viewer) =>
-    baskets.updateDetails(id, request.body, viewer),
+    baskets.updateDetails(id, objectBody(request.body), viewer),
   );
   route('PUT', '/basket/delivery', (id, request, viewer) =>
-    baskets.setDeliveryOption(id, request.body, viewer),
+    baskets.setDeliveryOption(
+      id,
+      parseInput(deliveryChoiceSchema, objectBody(request.body)),
+      viewer,
+    ),
   );
   route('PUT', '/basket/voucher', (id, request, viewer) =>
-    baskets.setVoucher(id, request.body, viewer),
+    baskets.setVoucher(id, parseInput(voucherChoiceSchema, objectBody(request.body)), viewer),
   );
   route('PUT', '/basket/loyalty', (id, request, viewer) =>
-    baskets.setLoyalty(id, request.body, viewer),
+    baskets.setLoyalty(id, parseInput(loyaltyChoiceSchema, objectBody(request.body)), viewer),
   );
-  route<{ id: string }>('PATCH', '/basket/:id', (id, request, viewer) =>
-    baskets.updateItem(id, itemIdFromPath(request.params.id), request.body, viewer),
-  );
+  route<{ id: string }>('PATCH', '/basket/:id', (id, request, viewer) => {
+    const itemId = itemIdFromPath(request.params.id);
+    return baskets.updateItem(
+      id,
+      itemId,
+      parseInput(updateItemSchema, objectBody(request.body)),
+      viewer,
+    );
+  });
   route<{ id: string }>('DELETE', '/basket/:id', (id, request, viewer) =>
     baskets.removeItem(id, itemIdFromPath(request.params.id), viewer),
   );

@@ -1,156 +1,91 @@
 /**
- * Baskets: adding and changing items, the shopper's details, delivery choice and
- * discount code, and the priced Basket view every basket endpoint returns.
+ * Baskets: adding and changing items, the shopper's details, delivery choice, discount
+ * code and buds. Every method answers the basket's priced view (basket-view.ts). Input
+ * arrives parsed by the routes (zod schemas from src/domain/schemas).
  */
 import { randomUUID } from 'node:crypto';
-import type {
-  AddressView,
-  BasketItemView,
-  BasketView,
-  DeliveryOptionView,
-} from '../../../domain/api/basket.ts';
-import { ESTIMATE_ADDRESS } from '../../../domain/delivery-zones.ts';
-import { AppError, validationError, type FieldErrors } from '../../../domain/errors.ts';
-import { formatDeliveryPrice, pence, vatIncluded } from '../../../domain/money.ts';
-import { priceView } from '../../../domain/price-view.ts';
+import type { z } from 'zod';
+import { AppError, validationError } from '../../../domain/errors.ts';
 import {
-  chargedAmount,
-  earnedPromotions,
-  effectiveDeliveryPrice,
-  priceBasket,
-} from '../../../domain/pricing.ts';
-import { composeSafePlace, safePlaceSchema } from '../../../domain/safe-place.ts';
-import {
-  ADDRESS_FIELDS,
-  addressSchema,
-  fullName,
-  type Address,
-} from '../../../domain/schemas/address.ts';
-import {
-  addItemSchema,
-  basketEmailSchema,
-  deliveryChoiceSchema,
-  loyaltyChoiceSchema,
   MAX_LINE_QUANTITY,
-  updateItemSchema,
-  voucherChoiceSchema,
+  type addItemSchema,
+  type deliveryChoiceSchema,
+  type loyaltyChoiceSchema,
+  type updateItemSchema,
+  type voucherChoiceSchema,
 } from '../../../domain/schemas/basket.ts';
-import { fieldErrorsFromZod } from '../../../domain/schemas/field-errors.ts';
-import type { StoredAddress } from '../../db/schema.ts';
-import { objectBody, parseInput } from '../../http/parse.ts';
 import type {
   CatalogueService,
   CatalogueSnapshot,
+  Family,
   Variation,
 } from '../catalogue/catalogue.service.ts';
 import type { DeliveryService } from '../delivery/delivery.service.ts';
 import type { OffersService } from '../offers/offers.service.ts';
-import type { BasketChanges, BasketRecord, BasketRepository } from './basket.repository.ts';
-import type { BasketViewCache, ReadTicket } from './basket-view-cache.ts';
+import { basketAccess, mayUse, type BasketResult } from './basket-access.ts';
+import { detailsChanges } from './basket-details.ts';
+import { basketLinks } from './basket-links.ts';
+import { acquireBasket } from './basket-merge.ts';
+import type { BasketRecord, BasketRepository } from './basket.repository.ts';
+import type { BasketViewCache } from './basket-view-cache.ts';
+import { addressView, basketViews, type BasketViewer } from './basket-view.ts';
 
-/** Who is looking at the basket: decides tax display and buds. */
-export interface BasketViewer {
-  /** The signed-in customer, or null for a guest. */
-  userId: number | null;
-  pricesExcludeTax: boolean;
-  loyaltyAvailable: number;
+export type { BasketResult } from './basket-access.ts';
+export { GUEST_VIEWER, type BasketViewer } from './basket-view.ts';
+
+export type AddItemInput = z.output<typeof addItemSchema>;
+export type UpdateItemInput = z.output<typeof updateItemSchema>;
+export type DeliveryChoice = z.output<typeof deliveryChoiceSchema>;
+export type VoucherChoice = z.output<typeof voucherChoiceSchema>;
+export type LoyaltyChoice = z.output<typeof loyaltyChoiceSchema>;
+
+function stockError(snapshot: CatalogueSnapshot, variation: Variation, available: number) {
+  const name = snapshot.displayName(variation);
+  const message =
+    available === 0
+      ? `Sorry, ${name} is out of stock.`
+      : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} available.`;
+  return new AppError('insufficient_stock', { message, errors: { quantity: [message] } });
 }
 
-export const GUEST_VIEWER: BasketViewer = {
-  userId: null,
-  pricesExcludeTax: false,
-  loyaltyAvailable: 0,
-};
-
-/** A customer's basket is theirs alone; a guest's belongs to whoever holds its cookie. */
-function mayUse(basket: { user_id: number | null }, viewer: BasketViewer): boolean {
-  return basket.user_id === null || basket.user_id === viewer.userId;
+/** 'size', 'size and pot', 'size, colour and pot': the family's options, in order. */
+function optionList(family: Family): string {
+  const names = [
+    ...new Set(family.variations.flatMap((v) => v.options.map((o) => o.option.name))),
+  ].map((name) => name.toLowerCase());
+  if (names.length <= 1) return names[0] ?? 'an option';
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-/** A basket id (possibly newly created) and its view. */
-export interface BasketResult {
-  basketId: string | null;
-  basket: BasketView;
+/**
+ * The variation an add names: a variation's own id, or the id of a family with only
+ * one. A family with several says what to choose (spec: product options).
+ */
+function variationToAdd(snapshot: CatalogueSnapshot, productId: number): Variation {
+  const variation = snapshot.variation(productId);
+  if (variation) return variation;
+  const family = snapshot.family(String(productId));
+  if (family && family.row.id === productId) {
+    if (family.variations.length === 1 && family.variations[0]) return family.variations[0];
+    if (family.variations.length > 1) {
+      throw validationError({ product_id: [`Please choose a ${optionList(family)}`] });
+    }
+  }
+  throw validationError({ product_id: ['This product could not be found.'] });
 }
-
-const SAFE_PLACE_TEXT_MAX = 100;
-
-function addressView(stored: StoredAddress | null): AddressView | null {
-  if (!stored) return null;
-  const parsed = addressSchema.safeParse(stored);
-  if (!parsed.success) return null;
-  return { ...parsed.data, full_name: fullName(parsed.data) };
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** How long a shared-basket link works. */
-const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export function basketService(deps: {
   repository: BasketRepository;
   catalogue: CatalogueService;
   delivery: DeliveryService;
   offers: OffersService;
-  /** Views of recently seen baskets, reused until the basket changes. */
+  /** Views of recently seen baskets, reused until the basket or its prices change. */
   views: BasketViewCache;
 }) {
-  const { repository, catalogue, delivery, offers, views } = deps;
-
-  const viewerKey = (viewer: BasketViewer) =>
-    `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`;
-
-  // What each basket record's read had seen announced, so its view is cached only
-  // when no newer version was announced meanwhile.
-  const readTickets = new WeakMap<BasketRecord, ReadTicket>();
-
-  /** An open basket, read so that its view may be cached. */
-  async function readOpen(id: string): Promise<BasketRecord | undefined> {
-    const ticket = views.ticket();
-    const basket = await repository.findOpen(id);
-    if (basket) readTickets.set(basket, ticket);
-    return basket;
-  }
-
-  /**
-   * The browser's basket if this viewer may use it, else the signed-in customer's
-   * latest open basket, else none.
-   */
-  async function openBasket(
-    basketId: string | null,
-    viewer: BasketViewer,
-  ): Promise<BasketRecord | undefined> {
-    if (basketId) {
-      const basket = await readOpen(basketId);
-      if (basket && mayUse(basket, viewer)) return basket;
-    }
-    if (viewer.userId !== null) {
-      const own = await repository.latestOpenOf(viewer.userId);
-      if (own) return readOpen(own);
-    }
-    return undefined;
-  }
-
-  /** The open basket, created when there is none (first write). */
-  async function ensureBasket(
-    basketId: string | null,
-    viewer: BasketViewer,
-  ): Promise<BasketRecord> {
-    const existing = await openBasket(basketId, viewer);
-    if (existing) return existing;
-    const ticket = views.ticket();
-    const created = await repository.create(randomUUID(), viewer.userId);
-    readTickets.set(created, ticket);
-    return created;
-  }
-
-  function stockError(snapshot: CatalogueSnapshot, variation: Variation, available: number) {
-    const name = snapshot.displayName(variation);
-    const message =
-      available === 0
-        ? `Sorry, ${name} is out of stock.`
-        : `Sorry, only ${available} of ${name} ${available === 1 ? 'is' : 'are'} available.`;
-    return new AppError('insufficient_stock', { message, errors: { quantity: [message] } });
-  }
+  const { repository, catalogue, delivery } = deps;
+  const views = basketViews({ ...deps, cache: deps.views });
+  const access = basketAccess({ repository, views });
+  const links = basketLinks({ repository, catalogue, access });
 
   /** Refuses quantities beyond stock, except for pre-order variations. */
   async function checkStock(snapshot: CatalogueSnapshot, variation: Variation, quantity: number) {
@@ -161,379 +96,58 @@ export function basketService(deps: {
     if (quantity > available) throw stockError(snapshot, variation, available);
   }
 
-  async function buildView(
-    basket: BasketRecord | undefined,
-    viewer: BasketViewer,
-  ): Promise<BasketView> {
-    const snapshot = await catalogue.snapshot();
-    const view = await computeView(basket, viewer, snapshot);
-    const ticket = basket && readTickets.get(basket);
-    if (basket && ticket)
-      views.remember(basket, ticket, { viewer: viewerKey(viewer), snapshot }, view);
-    return view;
-  }
-
-  async function computeView(
-    basket: BasketRecord | undefined,
-    viewer: BasketViewer,
-    snapshot: CatalogueSnapshot,
-  ): Promise<BasketView> {
-    const lines = (basket?.items ?? []).flatMap((item) => {
-      const variation = snapshot.variation(item.product_id);
-      return variation ? [{ item, variation }] : [];
-    });
-
-    const deliveryAddress = addressView(basket?.delivery_address ?? null);
-    const quote = await delivery.quote(deliveryAddress ?? ESTIMATE_ADDRESS);
-    const taxExempt = deliveryAddress !== null && (quote.zone?.tax_exempt ?? false);
-    const voucherRule = basket?.voucher_code ? await offers.findVoucher(basket.voucher_code) : null;
-    const chosen = quote.options.find((o) => o.id === basket?.delivery_option_id) ?? null;
-
-    const priced = priceBasket({
-      lines: lines.map(({ item, variation }) => ({
-        key: item.id,
-        unitPrice: pence(variation.row.price),
-        quantity: item.quantity,
-        taxRateBp: variation.row.tax_rate_bp,
-        excluded: variation.row.discontinued,
-      })),
-      voucher: voucherRule,
-      delivery: chosen
-        ? {
-            price: pence(chosen.price),
-            freeOver: chosen.free_over === null ? null : pence(chosen.free_over),
-            taxRateBp: chosen.tax_rate_bp,
-          }
-        : null,
-      loyalty: { available: viewer.loyaltyAvailable, use: basket?.use_loyalty_points ?? false },
-      taxExempt,
-    });
-
-    const restockDates: BasketView['preorder_restock_dates'] = {};
-    const items: BasketItemView[] = lines.map(({ item, variation }, index) => {
-      const pricedLine = priced.lines[index];
-      if (!pricedLine) throw new Error('Pricing lost a line');
-      const available = snapshot.available(variation);
-      const preorderQuantity = variation.row.is_preorder
-        ? Math.max(0, item.quantity - available)
-        : 0;
-      if (preorderQuantity > 0) {
-        restockDates[String(variation.row.id)] = {
-          name: snapshot.displayName(variation),
-          date: variation.row.restock_date,
-        };
-      }
-      return {
-        id: item.id,
-        name: snapshot.displayName(variation),
-        quantity: item.quantity,
-        preorder: preorderQuantity > 0,
-        preorder_quantity: preorderQuantity,
-        preorder_restock_date: preorderQuantity > 0 ? variation.row.restock_date : null,
-        is_promotion_item: false,
-        badge: null,
-        discontinued: variation.row.discontinued,
-        related_item_id: item.related_item_id,
-        product: snapshot.productView(variation),
-        price: pricedLine.price,
-        discounted_price: pricedLine.discounted_price,
-        total_price: pricedLine.total_price,
-        discounted_total_price: pricedLine.discounted_total_price,
-      };
-    });
-
-    const zero = priceView(pence(0), pence(0));
-    const promotionItems: BasketItemView[] = earnedPromotions(
-      await offers.livePromotions(),
-      priced.prices.items.amount,
-    ).flatMap((promotion) => {
-      const gift = snapshot.variation(promotion.giftProductId);
-      if (!gift || snapshot.available(gift) < 1) return [];
-      return [
-        {
-          id: `promotion-${promotion.id}`,
-          name: snapshot.displayName(gift),
-          quantity: 1,
-          preorder: false,
-          preorder_quantity: 0,
-          preorder_restock_date: null,
-          is_promotion_item: true,
-          badge: promotion.badge,
-          discontinued: false,
-          related_item_id: null,
-          product: snapshot.productView(gift),
-          price: zero,
-          discounted_price: null,
-          total_price: zero,
-          discounted_total_price: null,
-        },
-      ];
-    });
-
-    const options: DeliveryOptionView[] = quote.options.map((option) => {
-      const gross = effectiveDeliveryPrice(
-        {
-          price: pence(option.price),
-          freeOver: option.free_over === null ? null : pence(option.free_over),
-        },
-        priced.itemsAfterDiscounts,
-      );
-      const amount = chargedAmount(gross, option.tax_rate_bp, taxExempt);
-      const tax = taxExempt ? pence(0) : vatIncluded(amount, option.tax_rate_bp);
-      const view = priceView(amount, tax);
-      return {
-        id: option.id,
-        name: option.name,
-        description: option.description,
-        price: {
-          ...view,
-          label: formatDeliveryPrice(amount),
-          excluding_tax: {
-            ...view.excluding_tax,
-            label: formatDeliveryPrice(view.excluding_tax.amount),
-          },
-        },
-      };
-    });
-
-    return {
-      items,
-      promotion_items: promotionItems,
-      prices: priced.prices,
-      discounted_prices: priced.discounted_prices,
-      discounts: priced.discounts,
-      loyalty_points: priced.loyalty_points,
-      voucher: priced.voucher
-        ? {
-            code: priced.voucher.code,
-            valid: priced.voucher.applies,
-            message: priced.voucher.reason,
-          }
-        : basket?.voucher_code
-          ? { code: basket.voucher_code, valid: false, message: null }
-          : null,
-      delivery_address: deliveryAddress,
-      billing_address: addressView(basket?.billing_address ?? null),
-      delivery_option: chosen ? { id: chosen.id } : null,
-      available_delivery_options: options,
-      delivery_safe_place: basket?.delivery_safe_place ?? null,
-      delivery_safe_place_option: basket?.delivery_safe_place_option ?? null,
-      delivery_safe_place_option_note: basket?.delivery_safe_place_option_note ?? null,
-      preorder_restock_dates: restockDates,
-      tax_exempt: taxExempt,
-      prices_exclude_tax: viewer.pricesExcludeTax || taxExempt,
-      email_address: basket?.email_address ?? null,
-      payment_required: priced.payment_required,
-      item_count: items
-        .filter((item) => !item.discontinued)
-        .reduce((sum, item) => sum + item.quantity, 0),
-    };
-  }
-
-  async function result(basketId: string, viewer: BasketViewer): Promise<BasketResult> {
-    return { basketId, basket: await buildView(await readOpen(basketId), viewer) };
-  }
-
-  /** Validates the prefixed address fields of a details update, merged onto what is stored. */
-  function mergeAddress(
-    body: Record<string, unknown>,
-    prefix: 'delivery_address_' | 'billing_address_',
-    stored: StoredAddress | null,
-    errors: FieldErrors,
-  ): Address | undefined {
-    const sent = ADDRESS_FIELDS.filter((field) => `${prefix}${field}` in body);
-    if (sent.length === 0) return undefined;
-    const merged: Record<string, unknown> = { ...(stored ?? {}) };
-    for (const field of sent) merged[field] = body[`${prefix}${field}`];
-    const parsed = addressSchema.safeParse(merged);
-    if (!parsed.success) {
-      Object.assign(errors, fieldErrorsFromZod(parsed.error, prefix));
-      return undefined;
-    }
-    return parsed.data;
-  }
-
   return {
-    /**
-     * On login: the browser's guest basket becomes the customer's. When the customer
-     * already has an open basket, the guest basket's items (and discount code, when
-     * theirs has none) are merged into it and the guest basket is closed.
-     */
-    async acquire(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
-      const userId = viewer.userId;
-      if (userId === null) throw new AppError('unauthorized');
-      const guest = basketId ? await repository.findOpen(basketId) : undefined;
-      const ownId = await repository.latestOpenOf(userId);
-      if (guest && guest.user_id === null) {
-        if (!ownId) {
-          await repository.claim(guest.id, userId);
-          return result(guest.id, viewer);
-        }
-        await repository.transaction(async (trx) => {
-          for (const item of guest.items) {
-            const quantity = await trx.addToLine(ownId, {
-              product_id: item.product_id,
-              quantity: item.quantity,
-              related_item_id: null,
-            });
-            if (quantity !== null && quantity > MAX_LINE_QUANTITY) {
-              const own = await trx.findOpen(ownId);
-              const line = own?.items.find(
-                (i) => i.product_id === item.product_id && i.related_item_id === null,
-              );
-              if (line) await trx.setQuantity(ownId, line.id, MAX_LINE_QUANTITY);
-            }
-          }
-          const own = await trx.findOpen(ownId);
-          if (guest.voucher_code && !own?.voucher_code) {
-            await trx.update(ownId, { voucher_code: guest.voucher_code });
-          }
-          await trx.markMerged(guest.id);
-        });
-      }
-      if (ownId) return result(ownId, viewer);
-      return { basketId: null, basket: await buildView(undefined, viewer) };
-    },
+    share: links.share,
+    restore: links.restore,
 
-    /**
-     * A link that copies this basket into another browser (valid for 30 days).
-     */
-    async share(basketId: string | null, viewer: BasketViewer) {
-      const basket = await openBasket(basketId, viewer);
-      if (!basket || basket.items.length === 0) {
-        throw validationError({ basket: ['Your basket is empty: add something to share first.'] });
-      }
-      const id = randomUUID();
-      await repository.createLink(id, basket.id, new Date(Date.now() + LINK_TTL_MS));
-      return { id, url: `/basket?restore=${id}` };
-    },
-
-    /**
-     * Copies the basket behind a link (shared, or from an abandoned-basket email) into
-     * this browser's basket: items still on sale, within stock, and its discount code
-     * when this basket has none.
-     */
-    async restore(
-      basketId: string | null,
-      linkId: unknown,
-      viewer: BasketViewer,
-    ): Promise<BasketResult> {
-      const expired = new AppError('not_found', {
-        message: 'This basket link has expired or could not be found.',
-      });
-      if (typeof linkId !== 'string' || !UUID.test(linkId)) throw expired;
-      const sourceId = await repository.basketOfLink(linkId);
-      const source = sourceId ? await repository.findAny(sourceId) : undefined;
-      if (!source) throw expired;
-      const target = await ensureBasket(basketId, viewer);
-      if (target.id === source.id) return result(target.id, viewer);
-      const snapshot = await catalogue.snapshot();
-      const variations = source.items.flatMap((item) => {
-        const variation = snapshot.variation(item.product_id);
-        return variation && !variation.row.discontinued ? [{ item, variation }] : [];
-      });
-      const stock = await catalogue.freshStock(
-        snapshot,
-        variations.map((v) => v.variation),
-      );
-      await repository.transaction(async (trx) => {
-        for (const { item, variation } of variations) {
-          const existing = target.items.find(
-            (i) => i.product_id === item.product_id && i.related_item_id === null,
-          );
-          const limit = variation.row.is_preorder
-            ? MAX_LINE_QUANTITY
-            : snapshot.available(variation, stock);
-          const room = Math.min(MAX_LINE_QUANTITY, limit) - (existing?.quantity ?? 0);
-          const quantity = Math.min(item.quantity, room);
-          if (quantity > 0) {
-            await trx.addToLine(target.id, {
-              product_id: item.product_id,
-              quantity,
-              related_item_id: null,
-            });
-          }
-        }
-        if (source.voucher_code && !target.voucher_code) {
-          await trx.update(target.id, { voucher_code: source.voucher_code });
-        }
-      });
-      return result(target.id, viewer);
-    },
-
-    /** Spends (or stops spending) the customer's buds on this basket. */
-    async setLoyalty(
-      basketId: string | null,
-      body: unknown,
-      viewer: BasketViewer,
-    ): Promise<BasketResult> {
-      if (viewer.userId === null) throw new AppError('unauthorized');
-      const input = parseInput(loyaltyChoiceSchema, objectBody(body));
-      const basket = await ensureBasket(basketId, viewer);
-      await repository.update(basket.id, { use_loyalty_points: input.use_loyalty_points });
-      return result(basket.id, viewer);
-    },
+    /** On login: the guest basket becomes the customer's, or merges into theirs. */
+    acquire: (basketId: string | null, viewer: BasketViewer) =>
+      acquireBasket({ repository, access, views }, basketId, viewer),
 
     /** The basket for this browser; an empty one when it has none yet. */
     async get(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {
+      const ref = await views.reference();
       if (basketId) {
-        const key = { viewer: viewerKey(viewer), snapshot: await catalogue.snapshot() };
-        if (views.trusted) {
-          // No write has touched the basket since its view was cached: no database read.
-          const cached = views.current(basketId, key);
-          if (cached && mayUse({ user_id: cached.ownerId }, viewer))
-            return { basketId, basket: cached.view };
-        } else {
-          const version = await repository.versionOf(basketId);
-          if (version === undefined && viewer.userId === null)
-            return { basketId: null, basket: await buildView(undefined, viewer) };
-          const cached =
-            version && mayUse(version, viewer)
-              ? views.atVersion(basketId, version.version, key)
-              : undefined;
-          if (cached) return { basketId, basket: cached.view };
-        }
+        // One indexed read: the view built for this version (any process's writes
+        // bump it) is still the basket's view.
+        const head = await repository.versionOf(basketId);
+        if (head === undefined && viewer.userId === null)
+          return { basketId: null, basket: await views.build(undefined, viewer, ref) };
+        const reused =
+          head && mayUse(head, viewer)
+            ? views.reused(basketId, head.version, viewer, ref)
+            : undefined;
+        if (reused) return { basketId, basket: reused };
       }
-      const basket = await openBasket(basketId, viewer);
-      return { basketId: basket?.id ?? null, basket: await buildView(basket, viewer) };
+      const basket = await access.open(basketId, viewer);
+      return { basketId: basket?.id ?? null, basket: await views.build(basket, viewer, ref) };
     },
 
     async addItem(
       basketId: string | null,
-      body: unknown,
+      input: AddItemInput,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const input = parseInput(addItemSchema, objectBody(body));
       const snapshot = await catalogue.snapshot();
-      let variation = snapshot.variation(input.product_id);
-      if (!variation) {
-        // A family with a single variation may be added by its own id.
-        const family = snapshot.family(String(input.product_id));
-        if (family && family.row.id === input.product_id && family.variations.length === 1) {
-          variation = family.variations[0];
-        }
-      }
-      if (!variation) throw validationError({ product_id: ['This product could not be found.'] });
-
-      const basket = await ensureBasket(basketId, viewer);
+      const target = variationToAdd(snapshot, input.product_id);
+      const basket = await access.open(basketId, viewer);
       if (
         input.related_item_id !== null &&
-        !basket.items.some((i) => i.id === input.related_item_id)
+        !basket?.items.some((i) => i.id === input.related_item_id)
       ) {
         throw validationError({ related_item_id: ['This item is not in your basket.'] });
       }
-      if (variation.row.discontinued) throw new AppError('product_unavailable');
-      const available = variation.row.is_preorder
+      if (target.row.discontinued) throw new AppError('product_unavailable');
+      const available = target.row.is_preorder
         ? Number.POSITIVE_INFINITY
-        : snapshot.available(variation, await catalogue.freshStock(snapshot, [variation]));
-      const target = variation;
+        : snapshot.available(target, await catalogue.freshStock(snapshot, [target]));
       const item = {
         product_id: target.row.id,
         quantity: input.quantity,
         related_item_id: input.related_item_id,
       };
       const refused = () => {
-        const line = basket.items.find(
+        const line = basket?.items.find(
           (i) => i.product_id === item.product_id && i.related_item_id === item.related_item_id,
         );
         if ((line?.quantity ?? 0) + item.quantity > MAX_LINE_QUANTITY) {
@@ -546,18 +160,32 @@ export function basketService(deps: {
       // concurrent adds cannot overshoot the stock or the per-line limit.
       const limit = Math.min(MAX_LINE_QUANTITY, available);
       if (item.quantity > limit) throw refused();
-      if ((await repository.addToLine(basket.id, item, limit)) === null) throw refused();
-      return result(basket.id, viewer);
+      if (!basket) {
+        // A shopper's first add creates the basket with its line in one statement.
+        const created = await repository.createWithLine(randomUUID(), viewer.userId, {
+          ...item,
+          related_item_id: null,
+        });
+        return { basketId: created.id, basket: await views.build(created, viewer) };
+      }
+      const added = await repository.addToLine(basket.id, item, limit);
+      if (!added) throw refused();
+      const withLine = (b: BasketRecord): BasketRecord => ({
+        ...b,
+        items: [...b.items.filter((i) => i.id !== added.line.id), added.line].sort(
+          (x, y) => x.id - y.id,
+        ),
+      });
+      return access.afterWrite(basket, added.version, withLine, viewer);
     },
 
     async updateItem(
       basketId: string | null,
       itemId: number,
-      body: unknown,
+      input: UpdateItemInput,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const input = parseInput(updateItemSchema, objectBody(body));
-      const basket = await openBasket(basketId, viewer);
+      const basket = await access.open(basketId, viewer);
       const item = basket?.items.find((i) => i.id === itemId);
       if (!basket || !item) throw new AppError('not_found');
       const snapshot = await catalogue.snapshot();
@@ -565,8 +193,12 @@ export function basketService(deps: {
       if (!variation) throw new AppError('not_found');
       // Lowering the quantity of a line is always allowed; raising it needs stock.
       if (input.quantity > item.quantity) await checkStock(snapshot, variation, input.quantity);
-      await repository.setQuantity(basket.id, item.id, input.quantity);
-      return result(basket.id, viewer);
+      const version = await repository.setQuantity(basket.id, item.id, input.quantity);
+      const withQuantity = (b: BasketRecord): BasketRecord => ({
+        ...b,
+        items: b.items.map((i) => (i.id === item.id ? { ...i, quantity: input.quantity } : i)),
+      });
+      return access.afterWrite(basket, version, withQuantity, viewer);
     },
 
     async removeItem(
@@ -574,108 +206,63 @@ export function basketService(deps: {
       itemId: number,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const basket = await openBasket(basketId, viewer);
+      const basket = await access.open(basketId, viewer);
       if (!basket || !(await repository.removeItem(basket.id, itemId))) {
         throw new AppError('not_found');
       }
-      return result(basket.id, viewer);
+      return access.answer(basket.id, viewer);
     },
 
+    /** Saves the details sent (see basket-details.ts for what is accepted). */
     async updateDetails(
       basketId: string | null,
-      body: unknown,
+      body: Record<string, unknown>,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const input = objectBody(body);
-      const current = await openBasket(basketId, viewer);
-      const errors: FieldErrors = {};
-      const changes: BasketChanges = {};
-
-      if ('email_address' in input) {
-        const email = basketEmailSchema.safeParse(input.email_address);
-        if (email.success) changes.email_address = email.data;
-        else errors.email_address = email.error.issues.map((issue) => issue.message);
-      }
-      const deliveryAddress = mergeAddress(
-        input,
-        'delivery_address_',
-        current?.delivery_address ?? null,
-        errors,
-      );
-      if (deliveryAddress) changes.delivery_address = deliveryAddress;
-      const billingAddress = mergeAddress(
-        input,
-        'billing_address_',
-        current?.billing_address ?? null,
-        errors,
-      );
-      if (billingAddress) changes.billing_address = billingAddress;
-
-      if ('delivery_safe_place_option' in input || 'delivery_safe_place_option_note' in input) {
-        const safePlace = safePlaceSchema.safeParse({
-          delivery_safe_place_option: input.delivery_safe_place_option,
-          delivery_safe_place_option_note: input.delivery_safe_place_option_note,
-        });
-        if (safePlace.success) {
-          Object.assign(changes, safePlace.data, {
-            delivery_safe_place: composeSafePlace(
-              safePlace.data.delivery_safe_place_option,
-              safePlace.data.delivery_safe_place_option_note,
-            ),
-          });
-        } else Object.assign(errors, fieldErrorsFromZod(safePlace.error));
-      } else if ('delivery_safe_place' in input) {
-        const text = input.delivery_safe_place;
-        if (
-          text === null ||
-          (typeof text === 'string' && text.trim().length <= SAFE_PLACE_TEXT_MAX)
-        ) {
-          changes.delivery_safe_place = text === null ? null : text.trim() || null;
-        } else {
-          errors.delivery_safe_place = [
-            `Please enter no more than ${SAFE_PLACE_TEXT_MAX} characters`,
-          ];
-        }
-      }
-
-      if (Object.keys(errors).length > 0) throw validationError(errors);
-      const basket = current ?? (await ensureBasket(null, viewer));
-      if (Object.keys(changes).length > 0) await repository.update(basket.id, changes);
-      return result(basket.id, viewer);
+      const current = await access.open(basketId, viewer);
+      const changes = detailsChanges(body, current);
+      const basket = current ?? (await access.ensure(null, viewer));
+      if (Object.keys(changes).length === 0) return access.answer(basket.id, viewer);
+      return access.save(basket, changes, viewer);
     },
 
     async setDeliveryOption(
       basketId: string | null,
-      body: unknown,
+      input: DeliveryChoice,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const input = parseInput(deliveryChoiceSchema, objectBody(body));
-      const basket = await openBasket(basketId, viewer);
-      const view = await buildView(basket, viewer);
-      if (
-        !basket ||
-        !view.delivery_address ||
-        !view.available_delivery_options.some((o) => o.id === input.option_id)
-      ) {
+      const basket = await access.open(basketId, viewer);
+      const address = addressView(basket?.delivery_address ?? null);
+      // Only the options the basket's view offers for its delivery address.
+      const offered = address ? delivery.quote(await delivery.rules(), address).options : [];
+      if (!basket || !offered.some((o) => o.id === input.option_id)) {
         throw new AppError('invalid_delivery_option');
       }
-      await repository.update(basket.id, { delivery_option_id: input.option_id });
-      return result(basket.id, viewer);
+      return access.save(basket, { delivery_option_id: input.option_id }, viewer);
     },
 
     async setVoucher(
       basketId: string | null,
-      body: unknown,
+      input: VoucherChoice,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const input = parseInput(voucherChoiceSchema, objectBody(body));
       const basket =
         input.voucher_code === null
-          ? await openBasket(basketId, viewer)
-          : await ensureBasket(basketId, viewer);
-      if (!basket) return { basketId: null, basket: await buildView(undefined, viewer) };
-      await repository.update(basket.id, { voucher_code: input.voucher_code });
-      return result(basket.id, viewer);
+          ? await access.open(basketId, viewer)
+          : await access.ensure(basketId, viewer);
+      if (!basket) return { basketId: null, basket: await views.build(undefined, viewer) };
+      return access.save(basket, { voucher_code: input.voucher_code }, viewer);
+    },
+
+    /** Spends (or stops spending) the customer's buds on this basket. */
+    async setLoyalty(
+      basketId: string | null,
+      input: LoyaltyChoice,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
+      if (viewer.userId === null) throw new AppError('unauthorized');
+      const basket = await access.ensure(basketId, viewer);
+      return access.save(basket, { use_loyalty_points: input.use_loyalty_points }, viewer);
     },
   };
 }

@@ -15,8 +15,15 @@ export interface DeliveryQuote {
   options: DeliveryOptionRow[];
 }
 
+/** One load of the zones, their rules and options; immutable (compared by identity). */
+export interface DeliveryRules {
+  readonly zones: ReadonlyMap<string, DeliveryZoneRow>;
+  readonly zoneRules: readonly ZoneRule[];
+  readonly options: readonly DeliveryOptionRow[];
+}
+
 export function deliveryService(deps: { repository: DeliveryRepository; cacheMs: number }) {
-  const cache = new TtlCache(async () => {
+  const cache = new TtlCache<DeliveryRules>(async () => {
     const { zones, rules, options } = await deps.repository.loadAll();
     const zoneRules: ZoneRule[] = rules.map((rule) => ({
       zoneId: rule.zone_id,
@@ -28,15 +35,17 @@ export function deliveryService(deps: { repository: DeliveryRepository; cacheMs:
   }, deps.cacheMs);
 
   return {
+    /** The delivery rules as this process currently knows them. */
+    rules: (): Promise<DeliveryRules> => cache.get(),
+
     /** The zone and options for an address (country and postcode). */
-    async quote(address: {
-      country_code: string;
-      postcode: string | null;
-    }): Promise<DeliveryQuote> {
-      const data = await cache.get();
-      const zoneId = matchDeliveryZone(data.zoneRules, address);
-      const zone = zoneId ? (data.zones.get(zoneId) ?? null) : null;
-      return { zone, options: zone ? data.options.filter((o) => o.zone_id === zone.id) : [] };
+    quote(
+      rules: DeliveryRules,
+      address: { country_code: string; postcode: string | null },
+    ): DeliveryQuote {
+      const zoneId = matchDeliveryZone(rules.zoneRules, address);
+      const zone = zoneId ? (rules.zones.get(zoneId) ?? null) : null;
+      return { zone, options: zone ? rules.options.filter((o) => o.zone_id === zone.id) : [] };
     },
   };
 }

@@ -1,5 +1,7 @@
 /**
- * Vouchers (discount codes) and promotions: which apply, and when.
+ * Vouchers (discount codes) and promotions: which apply, and when. Both are reference
+ * data (ADR 005): each process keeps a copy for the cache's TTL, so a change shows
+ * within that time. A future order step must re-read the voucher it charges.
  */
 import { pence, type Pence } from '../../../domain/money.ts';
 import type { VoucherRule } from '../../../domain/pricing.ts';
@@ -15,6 +17,15 @@ export interface GiftPromotion {
   badge: string;
 }
 
+type VoucherRow = Awaited<ReturnType<VoucherRepository['listActive']>>[number];
+type PromotionRow = Awaited<ReturnType<PromotionRepository['listActive']>>[number];
+
+/** One load of the live offers; immutable, compared by identity by view caches. */
+export interface OffersSnapshot {
+  readonly vouchers: ReadonlyMap<string, VoucherRow>;
+  readonly promotions: readonly PromotionRow[];
+}
+
 function withinDates(now: Date, starts: Date | string | null, ends: Date | string | null): boolean {
   if (starts && new Date(starts) > now) return false;
   if (ends && new Date(ends) < now) return false;
@@ -28,19 +39,29 @@ export function offersService(deps: {
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
-  const promotions = new TtlCache(() => deps.promotions.listActive(), deps.cacheMs);
+  const cache = new TtlCache<OffersSnapshot>(async () => {
+    const [vouchers, promotions] = await Promise.all([
+      deps.vouchers.listActive(),
+      deps.promotions.listActive(),
+    ]);
+    return { vouchers: new Map(vouchers.map((v) => [v.code, v])), promotions };
+  }, deps.cacheMs);
+
   return {
+    /** The offers as this process currently knows them. */
+    snapshot: (): Promise<OffersSnapshot> => cache.get(),
+
     /** The voucher's rule when the code exists and is live now, else null. */
-    async findVoucher(code: string): Promise<VoucherRule | null> {
-      const row = await deps.vouchers.findByCode(code);
-      if (!row || !row.active || !withinDates(now(), row.starts_at, row.expires_at)) return null;
+    voucher(offers: OffersSnapshot, code: string): VoucherRule | null {
+      const row = offers.vouchers.get(code);
+      if (!row || !withinDates(now(), row.starts_at, row.expires_at)) return null;
       return { code: row.code, kind: row.kind, value: row.value, minSpend: pence(row.min_spend) };
     },
 
     /** Promotions running now. */
-    async livePromotions(): Promise<GiftPromotion[]> {
+    livePromotions(offers: OffersSnapshot): GiftPromotion[] {
       const at = now();
-      return (await promotions.get())
+      return offers.promotions
         .filter((p) => withinDates(at, p.starts_at, p.ends_at))
         .map((p) => ({
           id: p.id,

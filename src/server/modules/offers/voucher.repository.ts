@@ -3,12 +3,13 @@ import type { Db } from '../../db/client.ts';
 
 export function voucherRepository(db: Db) {
   return {
-    async findByCode(code: string) {
+    /** Every voucher switched on (dates are checked when one is applied). */
+    async listActive() {
       return db
         .selectFrom('vouchers')
-        .select(['code', 'kind', 'value', 'min_spend', 'starts_at', 'expires_at', 'active'])
-        .where('code', '=', code)
-        .executeTakeFirst();
+        .select(['code', 'kind', 'value', 'min_spend', 'starts_at', 'expires_at'])
+        .where('active', '=', true)
+        .execute();
     },
   };
 }
