@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AddressLookup } from './adapters/address-lookup/port.ts';
+import { registerTestModePostcoder, testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
@@ -65,6 +67,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Serve the email outbox at /dev/outbox (never in production). */
   devOutbox?: boolean;
+  /** The browser's UK postcode lookup; test mode (served by this app) by default. */
+  addressLookup?: AddressLookup;
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -140,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offers,
     views,
   });
+  const addressLookup = deps.addressLookup ?? testModeLookup();
 
   await app.register(
     async (api) => {
@@ -154,12 +159,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
       api.get('/config', async () => ({
-        data: { captcha: { mode: captcha.mode, site_key: captcha.siteKey } },
+        data: {
+          captcha: { mode: captcha.mode, site_key: captcha.siteKey },
+          address_lookup: {
+            mode: addressLookup.mode,
+            base_url: addressLookup.baseUrl,
+            identifier: addressLookup.identifier,
+          },
+        },
       }));
     },
     { prefix: '/api/v1' },
   );
   mediaRoutes(app, { catalogue });
+  if (addressLookup.mode === 'test') registerTestModePostcoder(app);
   if (deps.devOutbox) {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });

@@ -4,6 +4,7 @@
  * message naming the variable.
  */
 import { z } from 'zod';
+import { DEFAULT_LOOKUP_IDENTIFIER } from './adapters/address-lookup/port.ts';
 
 const DEV_COOKIE_SECRET = 'everbloom-development-cookie-secret-change-me';
 
@@ -60,6 +61,15 @@ const envSchema = z
       .string()
       .min(3, 'must be a sender such as Everbloom <shop@example.com>')
       .default('Everbloom <shop@everbloom.example>'),
+    POSTCODER_API_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a Postcoder key such as PCW45-12345-12345-1234X')
+      .optional(),
+    POSTCODER_IDENTIFIER: z
+      .string()
+      .trim()
+      .regex(/^[\w .-]{1,50}$/, 'must be 1 to 50 letters, digits, spaces, dots or dashes')
+      .default(DEFAULT_LOOKUP_IDENTIFIER),
     CATALOGUE_CACHE_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds from 0 to 3600' })
       .min(0, 'must be a number of seconds from 0 to 3600')
@@ -107,6 +117,11 @@ export interface AppConfig {
   turnstile: { siteKey: string; secretKey: string } | null;
   /** SMTP server for outgoing email, or null for the outbox table. */
   smtp: { url: string; from: string } | null;
+  /**
+   * The browser's UK postcode lookup: Postcoder with its web key, or (key null) the
+   * shop's test-mode stand-in with bundled addresses. `identifier` labels the requests.
+   */
+  addressLookup: { postcoderApiKey: string | null; identifier: string };
 }
 
 /** Raised for an invalid environment; its message names each bad variable. */
@@ -141,5 +156,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY }
         : null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    addressLookup: {
+      postcoderApiKey: e.POSTCODER_API_KEY ?? null,
+      identifier: e.POSTCODER_IDENTIFIER,
+    },
   };
+}
+
+/**
+ * A production shop with no POSTCODER_API_KEY serves the test-mode lookup: shoppers
+ * find only the bundled demo addresses (invented, at real-format postcodes) and must
+ * type theirs. Allowed, for demonstration shops, but said at start; null otherwise.
+ */
+export function addressLookupWarning(config: AppConfig): string | null {
+  if (config.env !== 'production' || config.addressLookup.postcoderApiKey) return null;
+  return (
+    'POSTCODER_API_KEY is unset: the postcode search offers only the demo addresses ' +
+    '(README, Postcode lookup) and shoppers elsewhere must type their address. ' +
+    'Set POSTCODER_API_KEY to a Postcoder web key.'
+  );
 }

@@ -6,12 +6,14 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
+import { postcoderLookup } from './adapters/address-lookup/postcoder.ts';
+import { testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
 import { outboxMailer } from './adapters/email/outbox.ts';
 import { smtpMailer } from './adapters/email/smtp.ts';
 import { buildApp } from './app.ts';
-import type { AppConfig } from './config.ts';
+import { addressLookupWarning, type AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
@@ -44,7 +46,16 @@ export async function startServer(config: AppConfig) {
   const mailer = config.smtp
     ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
     : outboxMailer(handle.db);
-  logger.info({ captcha: captcha.mode, email: mailer.mode }, 'vendors');
+  const { postcoderApiKey, identifier } = config.addressLookup;
+  const addressLookup = postcoderApiKey
+    ? postcoderLookup({ apiKey: postcoderApiKey, identifier })
+    : testModeLookup({ identifier });
+  logger.info(
+    { captcha: captcha.mode, email: mailer.mode, addressLookup: addressLookup.mode },
+    'vendors',
+  );
+  const lookupWarning = addressLookupWarning(config);
+  if (lookupWarning) logger.warn(lookupWarning);
   const app = await buildApp({
     db: handle.db,
     notifications: handle.notifications,
@@ -58,6 +69,7 @@ export async function startServer(config: AppConfig) {
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     devOutbox: config.env !== 'production',
+    addressLookup,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
