@@ -6,6 +6,22 @@
 import { z } from 'zod';
 import type { Address } from './schemas/address.ts';
 
+/**
+ * GET /api/v1/config's `data.address_lookup`: where the browser sends lookups. It does
+ * not change while the shop runs.
+ */
+export interface AddressLookupConfig {
+  /** 'postcoder': Postcoder itself; 'test': the shop's stand-in with bundled addresses. */
+  mode: 'postcoder' | 'test';
+  /**
+   * The base for lookupUrl: `https://ws.postcoder.com/pcw/{key}`, or a path on the
+   * shop's own origin (`/api/v1/test-mode/postcoder`).
+   */
+  base_url: string;
+  /** Postcoder's `identifier` query parameter, to send with every lookup. */
+  identifier: string;
+}
+
 /** Shown when a lookup finds nothing, fails, or the postcode is not one (spec section 8). */
 export const POSTCODE_NOT_FOUND_MESSAGE =
   'Postcode not found, please try another or enter your address manually.';

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AddressLookupConfig } from '../domain/address-lookup.ts';
 import type { AddressLookup } from './adapters/address-lookup/port.ts';
 import { registerTestModePostcoder, testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
@@ -165,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             mode: addressLookup.mode,
             base_url: addressLookup.baseUrl,
             identifier: addressLookup.identifier,
-          },
+          } satisfies AddressLookupConfig,
         },
       }));
     },

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type AddressLookupConfig,
   lookupResultToAddress,
   lookupUrl,
   parseLookupReply,
@@ -13,12 +14,6 @@ import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import { createTestApp, Shopper, type TestApp } from '../../testing/test-app.ts';
 import { postcoderLookup } from './postcoder.ts';
 import { TEST_MODE_LOOKUP_BASE } from './test-mode.ts';
-
-interface LookupConfig {
-  mode: 'test' | 'postcoder';
-  base_url: string;
-  identifier: string;
-}
 
 describe('the address lookup in test mode (no POSTCODER_API_KEY)', () => {
   let t: TestApp;
@@ -30,8 +25,8 @@ describe('the address lookup in test mode (no POSTCODER_API_KEY)', () => {
   afterAll(() => t.close());
 
   const lookupConfig = async () =>
-    (await shopper.get<{ data: { address_lookup: LookupConfig } }>('/api/v1/config')).body.data
-      .address_lookup;
+    (await shopper.get<{ data: { address_lookup: AddressLookupConfig } }>('/api/v1/config')).body
+      .data.address_lookup;
 
   it('tells the browser to use the shop’s own stand-in', async () => {
     expect(await lookupConfig()).toEqual({
