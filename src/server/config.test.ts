@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressLookupWarning, ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('runs offline with no configuration at all', () => {
@@ -80,40 +80,5 @@ describe('loadConfig', () => {
       url: 'smtp://mail.example:587',
       from: 'Everbloom <shop@everbloom.example>',
     });
-  });
-
-  it('uses Postcoder for the postcode lookup only with a key, and checks the key', () => {
-    expect(loadConfig({}).addressLookup).toEqual({
-      postcoderApiKey: null,
-      identifier: 'Everbloom checkout',
-    });
-    expect(
-      loadConfig({
-        POSTCODER_API_KEY: 'PCW45-12345-12345-1234X',
-        POSTCODER_IDENTIFIER: ' Everbloom web ',
-      }).addressLookup,
-    ).toEqual({ postcoderApiKey: 'PCW45-12345-12345-1234X', identifier: 'Everbloom web' });
-    expect(() => loadConfig({ POSTCODER_API_KEY: 'PCW45/../x' })).toThrow(
-      /POSTCODER_API_KEY must be a Postcoder key such as PCW45-12345-12345-1234X/,
-    );
-    expect(() => loadConfig({ POSTCODER_IDENTIFIER: 'a&b=c' })).toThrow(
-      /POSTCODER_IDENTIFIER must be 1 to 50 letters/,
-    );
-  });
-
-  it('warns of a production shop that searches only the demo addresses', () => {
-    const production = {
-      NODE_ENV: 'production',
-      COOKIE_SECRET: 'x'.repeat(40),
-      TURNSTILE_SITE_KEY: '0x4AAAAAAA',
-      TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
-    };
-    expect(addressLookupWarning(loadConfig(production))).toMatch(
-      /^POSTCODER_API_KEY is unset: the postcode search offers only the demo addresses/,
-    );
-    expect(
-      addressLookupWarning(loadConfig({ ...production, POSTCODER_API_KEY: 'PCW45-12345' })),
-    ).toBeNull();
-    expect(addressLookupWarning(loadConfig({}))).toBeNull();
   });
 });

@@ -162,17 +162,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
   };
 }
-
-/**
- * A production shop with no POSTCODER_API_KEY serves the test-mode lookup: shoppers
- * find only the bundled demo addresses (invented, at real-format postcodes) and must
- * type theirs. Allowed, for demonstration shops, but said at start; null otherwise.
- */
-export function addressLookupWarning(config: AppConfig): string | null {
-  if (config.env !== 'production' || config.addressLookup.postcoderApiKey) return null;
-  return (
-    'POSTCODER_API_KEY is unset: the postcode search offers only the demo addresses ' +
-    '(README, Postcode lookup) and shoppers elsewhere must type their address. ' +
-    'Set POSTCODER_API_KEY to a Postcoder web key.'
-  );
-}

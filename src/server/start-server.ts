@@ -6,14 +6,13 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pino } from 'pino';
-import { postcoderLookup } from './adapters/address-lookup/postcoder.ts';
-import { testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
 import { outboxMailer } from './adapters/email/outbox.ts';
 import { smtpMailer } from './adapters/email/smtp.ts';
+import { addressLookupFor, addressLookupWarning } from './adapters/address-lookup/choose.ts';
 import { buildApp } from './app.ts';
-import { addressLookupWarning, type AppConfig } from './config.ts';
+import type { AppConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seedDemoAccounts } from './db/seed/demo-accounts.ts';
@@ -46,10 +45,7 @@ export async function startServer(config: AppConfig) {
   const mailer = config.smtp
     ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
     : outboxMailer(handle.db);
-  const { postcoderApiKey, identifier } = config.addressLookup;
-  const addressLookup = postcoderApiKey
-    ? postcoderLookup({ apiKey: postcoderApiKey, identifier })
-    : testModeLookup({ identifier });
+  const addressLookup = addressLookupFor(config);
   logger.info(
     { captcha: captcha.mode, email: mailer.mode, addressLookup: addressLookup.mode },
     'vendors',
