@@ -146,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     views,
   });
   const addressLookup = deps.addressLookup ?? testModeLookup();
+  // In test mode the shop answers the browser's postcode lookups itself.
+  if (addressLookup.mode === 'test') registerTestModePostcoder(app);
 
   await app.register(
     async (api) => {
@@ -173,7 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api/v1' },
   );
   mediaRoutes(app, { catalogue });
-  if (addressLookup.mode === 'test') registerTestModePostcoder(app);
   if (deps.devOutbox) {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
