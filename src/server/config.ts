@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_LOOKUP_IDENTIFIER } from './adapters/address-lookup/port.ts';
+import { POSTCODER_KEY } from './adapters/address-lookup/postcoder.ts';
 
 const DEV_COOKIE_SECRET = 'everbloom-development-cookie-secret-change-me';
 
@@ -63,7 +64,7 @@ const envSchema = z
       .default('Everbloom <shop@everbloom.example>'),
     POSTCODER_API_KEY: z
       .string()
-      .regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a Postcoder key such as PCW45-12345-12345-1234X')
+      .regex(POSTCODER_KEY, 'must be a Postcoder key such as PCW45-12345-12345-1234X')
       .optional(),
     POSTCODER_IDENTIFIER: z
       .string()
