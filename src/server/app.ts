@@ -6,6 +6,9 @@ import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { AddressLookupConfig } from '../domain/address-lookup.ts';
+import type { AddressLookup } from './adapters/address-lookup/port.ts';
+import { registerTestModePostcoder, testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
@@ -65,6 +68,8 @@ export interface AppDeps {
   publicUrl?: string;
   /** Serve the email outbox at /dev/outbox (never in production). */
   devOutbox?: boolean;
+  /** The browser's UK postcode lookup; test mode (served by this app) by default. */
+  addressLookup?: AddressLookup;
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -145,6 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offers,
     views,
   });
+  const addressLookup = deps.addressLookup ?? testModeLookup();
+  // In test mode the shop answers the browser's postcode lookups itself.
+  if (addressLookup.mode === 'test') registerTestModePostcoder(app);
 
   await app.register(
     async (api) => {
@@ -159,7 +167,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
       api.get('/config', async () => ({
-        data: { captcha: { mode: captcha.mode, site_key: captcha.siteKey } },
+        data: {
+          captcha: { mode: captcha.mode, site_key: captcha.siteKey },
+          address_lookup: {
+            mode: addressLookup.mode,
+            base_url: addressLookup.baseUrl,
+            identifier: addressLookup.identifier,
+          } satisfies AddressLookupConfig,
+        },
       }));
     },
     { prefix: '/api/v1' },

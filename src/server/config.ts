@@ -5,6 +5,8 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_LOOKUP_IDENTIFIER } from './adapters/address-lookup/port.ts';
+import { POSTCODER_KEY } from './adapters/address-lookup/postcoder.ts';
 
 /** The cookie secret used when COOKIE_SECRET is unset (never in production). */
 export const DEV_COOKIE_SECRET = 'everbloom-development-cookie-secret-change-me';
@@ -99,6 +101,15 @@ const envSchema = z
       .string()
       .min(3, 'must be a sender such as Everbloom <shop@example.com>')
       .default('Everbloom <shop@everbloom.example>'),
+    POSTCODER_API_KEY: z
+      .string()
+      .regex(POSTCODER_KEY, 'must be a Postcoder key such as PCW45-12345-12345-1234X')
+      .optional(),
+    POSTCODER_IDENTIFIER: z
+      .string()
+      .trim()
+      .regex(/^[\w .-]{1,50}$/, 'must be 1 to 50 letters, digits, spaces, dots or dashes')
+      .default(DEFAULT_LOOKUP_IDENTIFIER),
     CATALOGUE_CACHE_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds from 0 to 3600' })
       .min(0, 'must be a number of seconds from 0 to 3600')
@@ -154,6 +165,11 @@ export interface AppConfig {
   turnstile: { siteKey: string; secretKey: string } | null;
   /** SMTP server for outgoing email, or null for the outbox table. */
   smtp: { url: string; from: string } | null;
+  /**
+   * The browser's UK postcode lookup: Postcoder with its web key, or (key null) the
+   * shop's test-mode stand-in with bundled addresses. `identifier` labels the requests.
+   */
+  addressLookup: { postcoderApiKey: string | null; identifier: string };
 }
 
 /** Raised for an invalid environment; its message names each bad variable. */
@@ -190,6 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY }
         : null,
     smtp: e.SMTP_URL ? { url: e.SMTP_URL, from: e.MAIL_FROM } : null,
+    addressLookup: {
+      postcoderApiKey: e.POSTCODER_API_KEY ?? null,
+      identifier: e.POSTCODER_IDENTIFIER,
+    },
   };
 }
 

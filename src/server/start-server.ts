@@ -11,6 +11,7 @@ import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
 import { outboxMailer } from './adapters/email/outbox.ts';
 import { smtpMailer } from './adapters/email/smtp.ts';
+import { addressLookupFor, addressLookupWarning } from './adapters/address-lookup/choose.ts';
 import { buildApp } from './app.ts';
 import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
@@ -76,7 +77,13 @@ export async function startServer(
   const mailer = config.smtp
     ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
     : outboxMailer(handle.db);
-  logger.info({ captcha: captcha.mode, email: mailer.mode }, 'vendors');
+  const addressLookup = addressLookupFor(config);
+  logger.info(
+    { captcha: captcha.mode, email: mailer.mode, addressLookup: addressLookup.mode },
+    'vendors',
+  );
+  const lookupWarning = addressLookupWarning(config);
+  if (lookupWarning) logger.warn(lookupWarning);
   const app = await buildApp({
     db: handle.db,
     captcha,
@@ -90,6 +97,7 @@ export async function startServer(
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
     devOutbox: config.env !== 'production',
+    addressLookup,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
