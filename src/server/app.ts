@@ -108,7 +108,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // The policy allows what the configured vendors' browser code needs, and no more.
   const captcha = deps.captcha ?? testModeVerifier({});
-  registerSecurityHeaders(app, [captcha.contentSources ?? {}]);
+  const addressLookup = deps.addressLookup ?? testModeLookup();
+  registerSecurityHeaders(app, [captcha.contentSources ?? {}, addressLookup.contentSources]);
   registerOriginCheck(app, deps.publicUrl ? { publicUrl: deps.publicUrl } : {});
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
@@ -150,7 +151,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     offers,
     views,
   });
-  const addressLookup = deps.addressLookup ?? testModeLookup();
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);
 

@@ -43,6 +43,7 @@ const PRODUCTION = {
   TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
   TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
   PUBLIC_URL: 'https://shop.example',
+  POSTCODER_API_KEY: 'PCW45-12345-12345-1234X',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',
 };
@@ -63,6 +64,21 @@ describe('starting the shop', () => {
     expect((await started.shop.app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
     expect(started.lines.some((line) => line.msg.startsWith('demo data not loaded'))).toBe(true);
     expect(started.lines.filter((line) => line.level >= 40)).toEqual([]);
+  }, 60_000);
+
+  it('in production without a Postcoder key, warns that the lookup has only demo addresses', async () => {
+    const started = await start({ ...PRODUCTION, POSTCODER_API_KEY: '' });
+    running.push(started);
+    const warnings = started.lines.filter((line) => line.level === 40);
+    expect(warnings.map((line) => line.msg)).toEqual([
+      expect.stringMatching(
+        /^POSTCODER_API_KEY is unset: the postcode search offers only the demo/,
+      ),
+    ]);
+    const lookup = await started.shop.app.inject({
+      url: '/api/v1/test-mode/postcoder/address/UK/IV24QW?format=json&lines=4',
+    });
+    expect(lookup.statusCode).toBe(200);
   }, 60_000);
 
   it('with development defaults beyond loopback, warns once, naming what is unsafe', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUMMY_SECRET_PASS, DUMMY_SITE_KEY } from '../adapters/captcha/test-mode.ts';
 import { turnstileVerifier } from '../adapters/captcha/turnstile.ts';
+import { postcoderLookup } from '../adapters/address-lookup/postcoder.ts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppDeps } from '../app.ts';
 import {
@@ -90,6 +91,18 @@ describe.each(ENGINES)('content security policy on %s', (engine) => {
     for (const [name, sources] of policy) {
       if (name.startsWith('script')) expect(sources, name).not.toContain("'unsafe-inline'");
     }
+  });
+
+  it('lets the page connect to Postcoder when a Postcoder key is configured', async () => {
+    const withPostcoder = await appWith({
+      addressLookup: postcoderLookup({ apiKey: 'PCW45-12345-12345-1234X' }),
+    });
+    const reply = await new Shopper(withPostcoder).get('/api/v1/config');
+    expect(reply.body.data.address_lookup.mode).toBe('postcoder');
+    const policy = policyOf(reply.headers['content-security-policy']);
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://ws.postcoder.com']);
+    expect(policy.get('script-src')).toEqual(["'self'"]);
+    expect(policy.has('frame-src')).toBe(false);
   });
 
   it('merges several vendors and refuses a source that is not an https origin', () => {
