@@ -77,7 +77,9 @@ describe('migration 009 on a database from before it', () => {
               VALUES ('artificial-boston-fern', 'P-FERN', 'Artificial Boston Fern', 1, 'fern', '#5b8c3a'),
                      ('own-plant', 'OWN-1', 'Own plant', 1, 'leafy', '#4a7c59')`.execute(handle.db);
 
-    expect(await migrate(handle)).toEqual(['009-product-image-paths.sql']);
+    const applied = await migrate(handle);
+    expect(applied[0]).toBe('009-product-image-paths.sql');
+    expect(applied.every((name) => name >= '009')).toBe(true);
     const rows = await handle.db
       .selectFrom('products')
       .select(['slug', 'image_path'])
