@@ -96,9 +96,7 @@ test.describe('a shopper', () => {
     await expect(page.getByText('Discount code:')).toBeVisible();
     await expect(page.getByText('FREEDEL', { exact: true })).toBeVisible();
     // Cleared once the apply request settles, which may be just after the basket shows it.
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('discount_code')))
-      .toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('discount_code'))).toBeNull();
   });
 
   test('is told clearly when stock runs out, and the basket stays as it was', async ({ page }) => {
