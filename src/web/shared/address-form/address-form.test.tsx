@@ -359,6 +359,19 @@ describe('AddressForm postcode lookup', () => {
     expect(field('Address Line 1')).toHaveValue('3 Mill Road');
   });
 
+  it('asks for an address again after the shopper went back to the search', async () => {
+    const { user, onSubmit } = renderForm({ defaultValues: toFormValues(savedAddress()) });
+
+    await user.click(screen.getByRole('button', { name: 'Search again' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(VALIDATION);
+    expect(field('Enter your postcode')).toHaveAccessibleDescription(
+      'Please enter your postcode and select your address',
+    );
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('searches on Enter in the postcode box rather than submitting', async () => {
     const { user, onSubmit } = renderForm();
 
