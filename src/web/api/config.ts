@@ -1,8 +1,10 @@
 /**
  * What the browser needs to know about the vendors in use (GET /api/v1/config):
- * for now, which captcha to show. It does not change while the page is open.
+ * which captcha to show and where postcode lookups go. It does not change while the
+ * page is open.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AddressLookupConfig } from '../../domain/address-lookup.ts';
 import { api } from '../lib/api-client.ts';
 
 export interface CaptchaConfig {
@@ -13,6 +15,7 @@ export interface CaptchaConfig {
 
 export interface ClientConfig {
   captcha: CaptchaConfig;
+  address_lookup: AddressLookupConfig;
 }
 
 export const configQuery = queryOptions({

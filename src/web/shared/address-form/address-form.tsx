@@ -1,0 +1,388 @@
+/**
+ * The UK address form (spec sections 2, 4 and 5), for the delivery address and, on the
+ * payment step, the billing address: contact fields, a postcode search that fills the
+ * address lines, manual entry, and for signed-in customers their saved addresses.
+ * Validation is the domain's address schema; errors show only on touched fields (all
+ * of them after a submit), and a failed submit moves to the first field in error.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import {
+  lookupResultLabel,
+  lookupResultToAddress,
+  POSTCODE_NOT_FOUND_MESSAGE,
+  SELECT_ADDRESS_MESSAGE,
+  type PostcoderAddress,
+} from '../../../domain/address-lookup.ts';
+import type { SavedAddressView } from '../../../domain/api/user.ts';
+import { COUNTRIES } from '../../../domain/countries.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import {
+  ADDRESS_FIELDS,
+  ADDRESS_MAX_LENGTHS,
+  addressSchema,
+  type Address,
+  type AddressField,
+} from '../../../domain/schemas/address.ts';
+import { TITLE_OPTIONS } from '../../../domain/titles.ts';
+import { ApiError } from '../../lib/api-client.ts';
+import { Button } from '../../ui/button.tsx';
+import { Field } from '../../ui/field.tsx';
+import { Notice } from '../../ui/notice.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { searchPostcode } from './lookup.ts';
+import { SavedAddressPicker } from './saved-address-picker.tsx';
+import {
+  addressPart,
+  addressPayload,
+  autoSelectSavedAddress,
+  EMPTY_ADDRESS,
+  hasAddressValues,
+  matchSavedAddress,
+  savedAddressRow,
+  serverFieldErrors,
+  toFormValues,
+  type AddressFormValues,
+  type AddressPrefix,
+  type AddressType,
+} from './values.ts';
+import './address-form.css';
+
+export interface AddressFormProps {
+  /** The payload's field prefix, and whose defaults the saved addresses offer. */
+  prefix: AddressPrefix;
+  /** The form's accessible name, e.g. 'Delivery address'. */
+  label: string;
+  /** The values to start from (the basket's address, the profile's names…). */
+  defaultValues: AddressFormValues;
+  /**
+   * A signed-in customer's saved addresses. Read once, when the form mounts: render
+   * the form after they have loaded.
+   */
+  savedAddresses?: readonly SavedAddressView[] | undefined;
+  submitLabel: string;
+  /** The submit button's text while saving, e.g. 'Updating basket'. */
+  busyLabel: string;
+  /**
+   * Saves the address (its fields prefixed). A thrown ApiError shows its message; a
+   * validation error's messages go to the matching fields.
+   */
+  onSubmit: (payload: Record<string, string | null>, address: Address) => Promise<void>;
+  /** Shown under the submit button. */
+  footer?: ReactNode;
+}
+
+// Every value is a string while edited; the schema trims, nulls empty optional
+// fields and checks the title and country, so the validated output is an Address.
+const resolver = zodResolver(addressSchema) as unknown as Resolver<
+  AddressFormValues,
+  unknown,
+  Address
+>;
+
+const typeOf = (prefix: AddressPrefix): AddressType =>
+  prefix === 'delivery_address_' ? 'delivery' : 'billing';
+
+const COUNTRY_OPTIONS = COUNTRIES.map((country) => ({ value: country.code, label: country.name }));
+
+/** The start: the given values, or with none, the saved address spec section 4 picks. */
+function startingValues(props: AddressFormProps): AddressFormValues {
+  const saved = props.savedAddresses ?? [];
+  if (saved.length === 0 || hasAddressValues(props.defaultValues)) return props.defaultValues;
+  const pick = autoSelectSavedAddress(saved, props.defaultValues, typeOf(props.prefix));
+  return pick ? toFormValues(pick) : props.defaultValues;
+}
+
+export function AddressForm(props: AddressFormProps) {
+  const { prefix, label, savedAddresses = [], submitLabel, busyLabel, footer } = props;
+  const [initial] = useState(() => startingValues(props));
+  const client = useQueryClient();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  // The address lines show once an address is found, chosen or typed (or already held).
+  const [opened, setOpened] = useState(() => hasAddressValues(initial));
+  const [postcodeSearch, setPostcodeSearch] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [results, setResults] = useState<PostcoderAddress[] | null>(null);
+  const [lookupError, setLookupError] = useState<string | null>(null);
+  const [pickerOpen, setPickerOpen] = useState(false);
+  // Bumped by a failed submit: the effect below then moves to the first error.
+  const [errorFocus, setErrorFocus] = useState(0);
+
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    clearErrors,
+    control,
+    formState: { errors, touchedFields, isSubmitted, isSubmitting },
+  } = useForm<AddressFormValues, unknown, Address>({
+    resolver,
+    defaultValues: initial,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const values = useWatch({ control }) as AddressFormValues;
+  const selected = matchSavedAddress(savedAddresses, { ...EMPTY_ADDRESS, ...values });
+
+  useEffect(() => {
+    if (errorFocus === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    first?.focus({ preventScroll: true });
+  }, [errorFocus]);
+
+  const touched = (field: AddressField) => Boolean(touchedFields[field]) || isSubmitted;
+  const fieldProps = (field: AddressField) => ({
+    ...register(field),
+    maxLength: ADDRESS_MAX_LENGTHS[field],
+    error: errors[field]?.message,
+    touched: touched(field),
+  });
+  const section = prefix === 'delivery_address_' ? 'shipping' : 'billing';
+
+  /** Puts values in the form, as if typed, and shows the address lines. */
+  const fill = (next: Partial<AddressFormValues>) => {
+    const fields = Object.keys(next) as AddressField[];
+    for (const field of fields) {
+      setValue(field, next[field] ?? '', { shouldDirty: true, shouldValidate: isSubmitted });
+    }
+    if (!isSubmitted) clearErrors(fields);
+    setLookupError(null);
+    setOpened(true);
+  };
+
+  const chooseSaved = (address: SavedAddressView) => {
+    fill(toFormValues(address));
+    setPickerOpen(false);
+  };
+
+  const search = async () => {
+    setSearching(true);
+    setLookupError(null);
+    setResults(null);
+    const found = await searchPostcode(client, postcodeSearch);
+    setSearching(false);
+    if (found) setResults(found);
+    else setLookupError(POSTCODE_NOT_FOUND_MESSAGE);
+  };
+
+  const onSubmit = handleSubmit(
+    async (address) => {
+      if (!opened) {
+        setLookupError(SELECT_ADDRESS_MESSAGE);
+        setFormError(VALIDATION_MESSAGE);
+        setErrorFocus((count) => count + 1);
+        return;
+      }
+      setFormError(null);
+      try {
+        await props.onSubmit(addressPayload(address, prefix), address);
+      } catch (error) {
+        setFormError(submitError(error));
+      }
+    },
+    () => {
+      if (!opened) setLookupError(SELECT_ADDRESS_MESSAGE);
+      setFormError(VALIDATION_MESSAGE);
+      setErrorFocus((count) => count + 1);
+    },
+  );
+
+  /** The message for a failed save; a validation error's messages go to the fields. */
+  const submitError = (error: unknown): string => {
+    if (!(error instanceof ApiError)) {
+      return 'An error occurred, if this problem persists please contact us.';
+    }
+    if (!(error.isValidation && error.errors)) return error.message;
+    const { fields, others } = serverFieldErrors(error.errors, prefix);
+    let focus = true;
+    for (const field of ADDRESS_FIELDS) {
+      const message = fields[field];
+      if (!message) continue;
+      setError(field, { type: 'server', message }, { shouldFocus: focus });
+      focus = false;
+    }
+    return [error.message, ...others].join(' ');
+  };
+
+  return (
+    <form
+      ref={formRef}
+      className="address-form"
+      aria-label={label}
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      {formError && <Notice tone="error">{formError}</Notice>}
+      <fieldset className="address-form__fields" disabled={isSubmitting}>
+        {savedAddresses.length > 0 && (
+          <SelectField
+            label="Saved addresses"
+            placeholder="Enter a new address"
+            options={savedAddresses.map((address) => ({
+              value: String(address.id),
+              label: savedAddressRow(address),
+            }))}
+            value={selected ? String(selected.id) : ''}
+            onChange={(event) => {
+              const address = savedAddresses.find((item) => String(item.id) === event.target.value);
+              if (address) {
+                chooseSaved(address);
+              } else {
+                fill(addressPart(EMPTY_ADDRESS));
+                setOpened(false);
+              }
+            }}
+          />
+        )}
+        <SelectField
+          {...register('title')}
+          label="Title"
+          placeholder="Select a title"
+          options={TITLE_OPTIONS}
+          autoComplete={`${section} honorific-prefix`}
+          error={errors.title?.message}
+          touched={touched('title')}
+        />
+        <Field
+          {...fieldProps('first_name')}
+          label="First name"
+          autoComplete={`${section} given-name`}
+        />
+        <Field
+          {...fieldProps('last_name')}
+          label="Last name"
+          autoComplete={`${section} family-name`}
+        />
+
+        {opened ? (
+          <div className="address-form__address">
+            <Field
+              {...fieldProps('company_name')}
+              label="Company name"
+              autoComplete={`${section} organization`}
+            />
+            <Field
+              {...fieldProps('line_1')}
+              label="Address Line 1"
+              autoComplete={`${section} address-line1`}
+            />
+            <Field
+              {...fieldProps('line_2')}
+              label="Address Line 2"
+              autoComplete={`${section} address-line2`}
+            />
+            <Field
+              {...fieldProps('line_3')}
+              label="Town/City"
+              autoComplete={`${section} address-level2`}
+            />
+            <Field
+              {...fieldProps('line_4')}
+              label="County"
+              autoComplete={`${section} address-level1`}
+            />
+            <Field
+              {...fieldProps('postcode')}
+              label="Postcode"
+              autoComplete={`${section} postal-code`}
+            />
+            <SelectField
+              {...register('country_code')}
+              label="Country"
+              placeholder="Select a country"
+              options={COUNTRY_OPTIONS}
+              error={errors.country_code?.message}
+              touched={touched('country_code')}
+            />
+            <p className="address-form__toggles">
+              <Button
+                variant="link"
+                onClick={() => {
+                  setOpened(false);
+                  setResults(null);
+                }}
+              >
+                Search again
+              </Button>
+            </p>
+          </div>
+        ) : (
+          <div className="address-form__lookup">
+            <div className="address-form__search">
+              <Field
+                name={`${prefix}postcode_search`}
+                label="Enter your postcode"
+                autoComplete={`${section} postal-code`}
+                maxLength={ADDRESS_MAX_LENGTHS.postcode}
+                value={postcodeSearch}
+                onChange={(event) => setPostcodeSearch(event.target.value)}
+                onKeyDown={(event) => {
+                  // Enter searches rather than submitting the whole form.
+                  if (event.key !== 'Enter') return;
+                  event.preventDefault();
+                  void search();
+                }}
+                error={lookupError ?? undefined}
+              />
+              <Button variant="secondary" busy={searching} busyLabel="Searching" onClick={search}>
+                Search
+              </Button>
+            </div>
+            {results && (
+              <SelectField
+                label="Select your address"
+                placeholder="Select an address"
+                options={results.map((result, index) => ({
+                  value: String(index),
+                  label: lookupResultLabel(result),
+                }))}
+                value=""
+                onChange={(event) => {
+                  const result = results[Number(event.target.value)];
+                  if (result) fill(addressPart(toFormValues(lookupResultToAddress(result))));
+                }}
+              />
+            )}
+            <p className="address-form__toggles">
+              <Button variant="link" onClick={() => fill({})}>
+                Enter manually
+              </Button>
+            </p>
+          </div>
+        )}
+        {savedAddresses.length > 0 && (
+          <p className="address-form__toggles">
+            <Button variant="link" onClick={() => setPickerOpen(true)}>
+              Select a saved address
+            </Button>
+          </p>
+        )}
+
+        <Field
+          {...fieldProps('telephone')}
+          label="Telephone"
+          type="tel"
+          autoComplete={`${section} tel`}
+        />
+        <Field {...fieldProps('mobile')} label="Mobile" type="tel" />
+
+        <Button type="submit" block busy={isSubmitting} busyLabel={busyLabel}>
+          {submitLabel}
+        </Button>
+      </fieldset>
+      {footer}
+      <SavedAddressPicker
+        open={pickerOpen}
+        addresses={savedAddresses}
+        selectedId={selected?.id ?? null}
+        onChoose={chooseSaved}
+        onClose={() => setPickerOpen(false)}
+      />
+    </form>
+  );
+}
