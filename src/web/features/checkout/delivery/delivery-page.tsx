@@ -11,7 +11,7 @@ import { formatDeliveryPrice } from '../../../../domain/money.ts';
 import { useBasket, useSetDeliveryOption } from '../../../api/basket.ts';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { reportError } from '../../../lib/report-error.ts';
-import { priceAmount } from '../../../shared/price.ts';
+import { excludesTax, priceAmount } from '../../../shared/price.ts';
 import { LoadingOverlay } from '../../../ui/loading-overlay.tsx';
 import { RadioGroup } from '../../../ui/radio-group.tsx';
 import { SafePlaceForm } from './safe-place-form.tsx';
@@ -45,13 +45,13 @@ function DeliveryChoice({ basket }: { basket: BasketView }) {
   // Shown as chosen while it saves; a failure leaves the basket's choice showing.
   const [pending, setPending] = useState<string | null>(null);
   const options = basket.available_delivery_options;
-  const excludeTax = basket.prices_exclude_tax || basket.tax_exempt;
+  const excludeTax = excludesTax(basket);
 
   if (options.length === 0) return <NoOptions />;
 
   const saved = options.find((option) => option.id === basket.delivery_option?.id) ?? null;
   const choose = (id: string) => {
-    if (id === saved?.id && !setOption.isPending) return;
+    if (id === saved?.id) return;
     setPending(id);
     setOption.mutate(id, {
       onError: (error) => reportError('Could not set the delivery option', error),

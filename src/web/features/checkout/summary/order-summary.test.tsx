@@ -337,6 +337,39 @@ describe('OrderSummary', () => {
     });
   });
 
+  it('shows why the buds could not be applied and leaves the box as it was', async () => {
+    document.cookie = 'ba_auth_token=signed-in-token; path=/';
+    const { user } = renderSummary(
+      makeBasket({
+        items: [oliveTreeLine()],
+        loyalty_points: {
+          using: false,
+          available: 120,
+          discount: { amount: pence(0), label: '£0.00' },
+        },
+      }),
+      {
+        handlers: {
+          'PUT /api/v1/basket/loyalty': () => ({
+            status: 429,
+            body: {
+              error_type: 'rate_limit',
+              message: 'This action has been attempted too many times, please try again later.',
+            },
+          }),
+        },
+      },
+    );
+    const box = await screen.findByRole('checkbox', { name: 'Apply 120 buds to your order' });
+    await user.click(box);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This action has been attempted too many times, please try again later.',
+    );
+    expect(box).not.toBeChecked();
+    expect(box).toBeEnabled();
+  });
+
   it('shows its own fallback, with Try again and the basket, when it cannot render', async () => {
     const spy = vi.spyOn(console, 'error');
     const guard = spy.getMockImplementation();
