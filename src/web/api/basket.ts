@@ -63,3 +63,29 @@ export const useSetVoucher = () =>
   useBasketMutation((voucher_code: string | null) =>
     api<BasketView>('PUT', '/basket/voucher', { voucher_code }),
   );
+
+/** PUT /basket/delivery: the chosen delivery option; the reply replaces the basket. */
+export const useSetDeliveryOption = () =>
+  useBasketMutation((option_id: string) =>
+    api<BasketView>('PUT', '/basket/delivery', { option_id }),
+  );
+
+/** The safe-place fields of PUT /basket/details (spec section 3, Safe place). */
+export interface SafePlacePayload {
+  delivery_safe_place_option: string | null;
+  delivery_safe_place_option_note: string | null;
+  /** The composed text; the server composes its own from the two fields above. */
+  delivery_safe_place: string;
+}
+
+/** PUT /basket/details with the delivery instructions alone. */
+export const useSaveSafePlace = () =>
+  useBasketMutation((payload: SafePlacePayload) =>
+    api<BasketView>('PUT', '/basket/details', payload),
+  );
+
+/** PUT /basket/loyalty: whether to spend the customer's buds on this order. */
+export const useSetLoyalty = () =>
+  useBasketMutation((use_loyalty_points: boolean) =>
+    api<BasketView>('PUT', '/basket/loyalty', { use_loyalty_points }),
+  );

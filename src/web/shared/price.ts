@@ -5,6 +5,11 @@
 import { formatPence, formatPenceOrFree, type Pence } from '../../domain/money.ts';
 import type { PriceView } from '../../domain/price-view.ts';
 
+/** True when the basket's prices show excluding VAT: the preference or a tax-exempt basket. */
+export function excludesTax(basket: { prices_exclude_tax: boolean; tax_exempt: boolean }): boolean {
+  return basket.prices_exclude_tax || basket.tax_exempt;
+}
+
 /** '£79.99', or the excluding-tax label when `excludeTax`. */
 export function priceLabel(price: PriceView, excludeTax = false): string {
   return excludeTax ? price.excluding_tax.label : price.label;

@@ -8,12 +8,14 @@ import { Link } from 'react-router';
 import type { BasketItemView } from '../../../domain/api/basket.ts';
 import { useBasket } from '../../api/basket.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
+import { BasketLine } from '../../shared/basket-line.tsx';
+import { BasketTotals, FreeDeliveryMessage } from '../../shared/basket-totals.tsx';
 import { DiscountForm } from '../../shared/discount-form.tsx';
+import { excludesTax } from '../../shared/price.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { BasketLine } from './basket-line.tsx';
-import { BasketTotals, qualifiesForFreeDelivery } from './basket-totals.tsx';
+
 import './basket.css';
 
 export function BasketPage() {
@@ -51,7 +53,7 @@ export function BasketPage() {
       </div>
     );
   } else {
-    const excludeTax = basket.prices_exclude_tax;
+    const excludeTax = excludesTax(basket);
     content = (
       <div className="basket-layout">
         <section className="basket-lines" aria-labelledby="basket-lines-heading">
@@ -88,11 +90,7 @@ export function BasketPage() {
             Order summary
           </h2>
           <BasketTotals basket={basket} />
-          {qualifiesForFreeDelivery(basket) && (
-            <p className="basket-summary__free-delivery">
-              <span aria-hidden="true">✓</span> You qualify for FREE standard delivery
-            </p>
-          )}
+          <FreeDeliveryMessage basket={basket} />
           <div className="basket-summary__discount">
             <DiscountForm basket={basket} />
           </div>

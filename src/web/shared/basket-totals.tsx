@@ -1,9 +1,20 @@
-import type { BasketView } from '../../../domain/api/basket.ts';
-import { discountLabel, summaryAmountLabel, summaryLabel } from '../../shared/price.ts';
+import type { BasketView } from '../../domain/api/basket.ts';
+import { discountLabel, excludesTax, summaryAmountLabel, summaryLabel } from './price.ts';
+import './basket-totals.css';
 
 /** True when any delivery option costs nothing (or has no price): spec section 2. */
 export function qualifiesForFreeDelivery(basket: BasketView): boolean {
   return basket.available_delivery_options.some((option) => (option.price?.amount ?? 0) === 0);
+}
+
+/** 'You qualify for FREE standard delivery', when it is true (spec section 2). */
+export function FreeDeliveryMessage({ basket }: { basket: BasketView }) {
+  if (!qualifiesForFreeDelivery(basket)) return null;
+  return (
+    <p className="free-delivery">
+      <span aria-hidden="true">✓</span> You qualify for FREE standard delivery
+    </p>
+  );
 }
 
 /**
@@ -12,7 +23,7 @@ export function qualifiesForFreeDelivery(basket: BasketView): boolean {
  * by shared/price.ts's summary labels, so a zero shows as FREE on any line.
  */
 export function BasketTotals({ basket }: { basket: BasketView }) {
-  const excludeTax = basket.prices_exclude_tax;
+  const excludeTax = excludesTax(basket);
   const total = basket.discounted_prices?.total ?? basket.prices.total;
   const chosen = basket.delivery_option
     ? basket.available_delivery_options.find((option) => option.id === basket.delivery_option?.id)

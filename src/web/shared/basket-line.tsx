@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
-import type { BasketItemView } from '../../../domain/api/basket.ts';
-import { formatShopDate } from '../../../domain/dates.ts';
-import { MAX_LINE_QUANTITY } from '../../../domain/schemas/basket.ts';
-import { useRemoveBasketItem, useUpdateBasketItem } from '../../api/basket.ts';
-import { priceLabel } from '../../shared/price.ts';
-import { Button } from '../../ui/button.tsx';
-import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
+import type { BasketItemView } from '../../domain/api/basket.ts';
+import { formatShopDate } from '../../domain/dates.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/schemas/basket.ts';
+import { useRemoveBasketItem, useUpdateBasketItem } from '../api/basket.ts';
+import { priceLabel } from './price.ts';
+import { Button } from '../ui/button.tsx';
+import { QuantityStepper } from '../ui/quantity-stepper.tsx';
+import './basket-line.css';
 
 export interface BasketLineProps {
   item: BasketItemView;
@@ -14,8 +15,13 @@ export interface BasketLineProps {
   excludeTax: boolean;
   /** The basket's restock dates, keyed by product id, for pre-order lines without one. */
   restockDates: Record<string, { name: string; date: string | null }>;
+  /**
+   * False for a read-only line (the checkout's order summary): the quantity shows
+   * as text and there is no Remove.
+   */
+  editable?: boolean;
   /** Called once the line has been removed. */
-  onRemoved: (item: BasketItemView) => void;
+  onRemoved?: (item: BasketItemView) => void;
 }
 
 const DISCONTINUED_MESSAGE =
@@ -67,8 +73,17 @@ function useFocusReturn(root: RefObject<HTMLElement | null>, saving: boolean) {
   };
 }
 
-/** One basket line: picture, name, options, notes, quantity, Remove and prices. */
-export function BasketLine({ item, excludeTax, restockDates, onRemoved }: BasketLineProps) {
+/**
+ * One basket line: picture, name, options, notes, quantity, Remove and prices. The
+ * basket page and the checkout's order summary both show lines with it.
+ */
+export function BasketLine({
+  item,
+  excludeTax,
+  restockDates,
+  editable: canEdit = true,
+  onRemoved,
+}: BasketLineProps) {
   const update = useUpdateBasketItem();
   const remove = useRemoveBasketItem();
   const [error, setError] = useState<string | null>(null);
@@ -79,7 +94,7 @@ export function BasketLine({ item, excludeTax, restockDates, onRemoved }: Basket
 
   const { product } = item;
   const id = item.id;
-  const editable = typeof id === 'number' && !item.is_promotion_item;
+  const editable = canEdit && typeof id === 'number' && !item.is_promotion_item;
   const options = optionsText(item);
 
   const changeQuantity = (quantity: number) => {
@@ -100,7 +115,7 @@ export function BasketLine({ item, excludeTax, restockDates, onRemoved }: Basket
     rememberFocus();
     setError(null);
     remove.mutate(id, {
-      onSuccess: () => onRemoved(item),
+      onSuccess: () => onRemoved?.(item),
       onError: (failure) => setError(messageOf(failure)),
     });
   };
