@@ -6,7 +6,13 @@ import { readAuthToken, removeAuthToken, setAuthToken } from '../../lib/auth-tok
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
 import { DUMMY_CAPTCHA_TOKEN } from '../../shared/login/captcha.tsx';
 import { LoginPage } from './login-page.tsx';
-import { data, failure, gate, json, TEST_MODE_CONFIG } from '../../shared/login/testing/fixtures.ts';
+import {
+  data,
+  failure,
+  gate,
+  json,
+  TEST_MODE_CONFIG,
+} from '../../shared/login/testing/fixtures.ts';
 
 const ACQUIRED_BASKET = { id: 1, item_count: 2 };
 
