@@ -63,3 +63,14 @@ export const useSetVoucher = () =>
   useBasketMutation((voucher_code: string | null) =>
     api<BasketView>('PUT', '/basket/voucher', { voucher_code }),
   );
+
+/**
+ * PUT /basket/details fields: email_address (null clears it), the delivery_address_
+ * and billing_address_ fields and the safe place. Only the fields sent change.
+ */
+export type BasketDetailsPayload = Partial<Record<string, string | null>>;
+
+export const useUpdateBasketDetails = () =>
+  useBasketMutation((details: BasketDetailsPayload) =>
+    api<BasketView>('PUT', '/basket/details', details),
+  );

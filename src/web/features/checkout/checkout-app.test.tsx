@@ -1,0 +1,206 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BasketView } from '../../../domain/api/basket.ts';
+import { returnToWindow } from '../../testing/render.tsx';
+import { emptyBasket, fernLine, makeBasket, oliveTreeLine } from '../basket/testing/fixtures.ts';
+import { EMPTY_BASKET_REDIRECT_MS } from './checkout-app.tsx';
+import { renderCheckout } from './testing/render-checkout.tsx';
+
+const address = {
+  title: 'Mrs',
+  full_name: 'Mrs Ada Lovelace',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  company_name: '',
+  line_1: '12 Station Road',
+  line_2: '',
+  line_3: 'Harrogate',
+  line_4: 'North Yorkshire',
+  postcode: 'HG1 2AB',
+  country_code: 'GBR',
+  telephone: '01423 000000',
+  mobile: '',
+} as unknown as NonNullable<BasketView['delivery_address']>;
+
+const readyToPay = () =>
+  makeBasket({
+    items: [oliveTreeLine()],
+    delivery_address: address,
+    deliveryOptionId: 'uk-standard',
+  });
+
+beforeEach(() => {
+  window.dataLayer = [];
+  vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete window.dataLayer;
+});
+
+describe('CheckoutApp', () => {
+  it('loads the basket, then shows the entry step inside the checkout container', async () => {
+    renderCheckout('/checkout', makeBasket({ items: [oliveTreeLine()] }));
+
+    expect(await screen.findByText('Fetching order details')).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Secure checkout' });
+    const container = document.getElementById('checkout');
+    expect(container).toContainElement(heading);
+    // The checkout's own frame, not the shop's navigation.
+    expect(screen.queryByRole('navigation', { name: 'Shop' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Everbloom home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Secure checkout | Everbloom');
+  });
+
+  it('has no checkout container away from the checkout', async () => {
+    renderCheckout('/terms-and-conditions', makeBasket({ items: [oliveTreeLine()] }));
+
+    expect(await screen.findByRole('navigation', { name: 'Shop' })).toBeInTheDocument();
+    expect(document.getElementById('checkout')).toBeNull();
+  });
+
+  it.each([
+    ['/checkout/address', 'Delivery address'],
+    ['/checkout/delivery', 'Delivery options'],
+    ['/checkout/payment', 'Payment'],
+  ])('shows %s titled %s', async (path, title) => {
+    const { location } = renderCheckout(path, readyToPay());
+
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`${title} | Everbloom`));
+    expect(location()).toBe(path);
+  });
+
+  it('sends an unknown checkout path to the entry step', async () => {
+    const { location } = renderCheckout('/checkout/nowhere', readyToPay());
+
+    expect(await screen.findByRole('heading', { name: 'Secure checkout' })).toBeInTheDocument();
+    expect(location()).toBe('/checkout');
+  });
+
+  it('returns to the basket when the basket cannot be loaded', async () => {
+    const { location } = renderCheckout('/checkout/address', readyToPay(), {
+      'GET /api/v1/basket': () => ({
+        status: 400,
+        body: { error_type: 'internal_error', message: 'Broken' },
+      }),
+    });
+
+    await waitFor(() => expect(location()).toBe('/basket'));
+  });
+
+  it('says an empty order is empty, then returns to the basket', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { location } = renderCheckout('/checkout', emptyBasket());
+
+    expect(
+      await screen.findByText('It looks like your order is empty, returning to basket'),
+    ).toBeVisible();
+    expect(location()).toBe('/checkout');
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(EMPTY_BASKET_REDIRECT_MS);
+    });
+
+    await waitFor(() => expect(location()).toBe('/basket'));
+  });
+
+  it('fetches the basket again when the shopper comes back to the window', async () => {
+    const baskets = [
+      makeBasket({ items: [oliveTreeLine()] }),
+      makeBasket({ items: [oliveTreeLine(), fernLine()] }),
+    ];
+    let served = 0;
+    const { callsTo } = renderCheckout('/checkout', () => baskets[Math.min(served++, 1)]!);
+    await screen.findByRole('heading', { name: 'Secure checkout' });
+    const fetches = () => callsTo('GET', '/basket').length;
+    const before = fetches();
+
+    await returnToWindow();
+
+    expect(fetches()).toBeGreaterThan(before);
+  });
+
+  it('scrolls to the top on every route change', async () => {
+    const { user } = renderCheckout('/checkout/payment', readyToPay());
+    await screen.findByRole('heading', { level: 1, name: 'Payment' });
+    vi.mocked(window.scrollTo).mockClear();
+
+    await user.click(screen.getByRole('link', { name: 'Return to delivery options' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Delivery options' }),
+    ).toBeInTheDocument();
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('reports each checkout step to analytics with the basket items', async () => {
+    const { user } = renderCheckout(
+      '/checkout/payment',
+      makeBasket({
+        items: [oliveTreeLine(), fernLine()],
+        delivery_address: address,
+        deliveryOptionId: 'uk-standard',
+      }),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Payment' });
+
+    const steps = () =>
+      (window.dataLayer ?? []).filter(
+        (entry): entry is { event: string; ecommerce: { checkout: Record<string, unknown> } } =>
+          (entry as { event?: string }).event === 'checkout',
+      );
+    await waitFor(() => expect(steps()).toHaveLength(1));
+    const payment = steps()[0]!.ecommerce.checkout;
+    expect(payment.actionField).toEqual({ step: 5, option: 'Payment' });
+    const olive = oliveTreeLine();
+    const fern = fernLine();
+    expect(payment.products).toEqual([
+      expect.objectContaining({
+        id: String(olive.product.id),
+        name: olive.name,
+        brand: 'Everbloom',
+        quantity: olive.quantity,
+        category: olive.product.primary_category.name,
+        variant: olive.product.variation_name,
+      }),
+      expect.objectContaining({ id: String(fern.product.id), quantity: fern.quantity }),
+    ]);
+    // Cleared before each push, as the tag manager expects.
+    expect(window.dataLayer?.at(-2)).toEqual({ ecommerce: null });
+
+    await user.click(screen.getByRole('link', { name: 'Return to delivery options' }));
+    await waitFor(() => expect(steps()).toHaveLength(2));
+    expect(steps()[1]!.ecommerce.checkout.actionField).toEqual({
+      step: 4,
+      option: 'Delivery options',
+    });
+
+    const progress = screen.getByRole('navigation', { name: 'Checkout progress' });
+    await user.click(within(progress).getByRole('link', { name: /Delivery address/ }));
+    await waitFor(() => expect(steps()).toHaveLength(3));
+    expect(steps()[2]!.ecommerce.checkout.actionField).toEqual({
+      step: 3,
+      option: 'Delivery address',
+    });
+  });
+
+  it('reports the entry step as the welcome page', async () => {
+    renderCheckout('/checkout', makeBasket({ items: [oliveTreeLine()] }));
+    await screen.findByRole('heading', { name: 'Secure checkout' });
+
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual(
+        expect.objectContaining({
+          event: 'checkout',
+          ecommerce: {
+            checkout: expect.objectContaining({
+              actionField: { step: 2, option: 'Welcome page' },
+            }),
+          },
+        }),
+      ),
+    );
+  });
+});
