@@ -1,33 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BasketView } from '../../../domain/api/basket.ts';
 import { returnToWindow } from '../../testing/render.tsx';
 import { emptyBasket, fernLine, makeBasket, oliveTreeLine } from '../basket/testing/fixtures.ts';
 import { EMPTY_BASKET_REDIRECT_MS } from './checkout-app.tsx';
+import { harrogate, readyToPay } from './testing/fixtures.ts';
 import { renderCheckout } from './testing/render-checkout.tsx';
-
-const address = {
-  title: 'Mrs',
-  full_name: 'Mrs Ada Lovelace',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  company_name: '',
-  line_1: '12 Station Road',
-  line_2: '',
-  line_3: 'Harrogate',
-  line_4: 'North Yorkshire',
-  postcode: 'HG1 2AB',
-  country_code: 'GBR',
-  telephone: '01423 000000',
-  mobile: '',
-} as unknown as NonNullable<BasketView['delivery_address']>;
-
-const readyToPay = () =>
-  makeBasket({
-    items: [oliveTreeLine()],
-    delivery_address: address,
-    deliveryOptionId: 'uk-standard',
-  });
 
 beforeEach(() => {
   window.dataLayer = [];
@@ -140,7 +117,7 @@ describe('CheckoutApp', () => {
       '/checkout/payment',
       makeBasket({
         items: [oliveTreeLine(), fernLine()],
-        delivery_address: address,
+        delivery_address: harrogate(),
         deliveryOptionId: 'uk-standard',
       }),
     );

@@ -33,7 +33,8 @@ function Step({ step, current }: { step: CheckoutStepState; current: boolean }) 
       <StepMarker step={step} />
       <span className="checkout-progress__label">
         {step.label}
-        {step.complete && <span className="visually-hidden"> (completed)</span>}
+        {step.complete && ' '}
+        {step.complete && <span className="visually-hidden">(completed)</span>}
       </span>
     </>
   );
