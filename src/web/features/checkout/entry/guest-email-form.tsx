@@ -5,7 +5,7 @@
  * message; its validation errors go on the field.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -19,6 +19,9 @@ import { Notice } from '../../../ui/notice.tsx';
 import { ADDRESS_PATH } from '../header/checkout-steps.ts';
 
 const schema = z.object({ email_address: emailSchema });
+
+/** How long 'Success, continuing...' shows before the address step opens. */
+export const GUEST_SUCCESS_PAUSE_MS = 700;
 type GuestInput = z.input<typeof schema>;
 type GuestOutput = z.output<typeof schema>;
 
@@ -36,6 +39,13 @@ export function GuestEmailForm({ email }: { email: string | null }) {
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = form;
 
+  // The shopper sees the email was taken before the page changes under them.
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = setTimeout(() => void navigate(ADDRESS_PATH), GUEST_SUCCESS_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, navigate]);
+
   const onSubmit = form.handleSubmit(
     async (values) => {
       setFormError(null);
@@ -50,7 +60,6 @@ export function GuestEmailForm({ email }: { email: string | null }) {
         return;
       }
       setSucceeded(true);
-      void navigate(ADDRESS_PATH);
     },
     () => setFormError(VALIDATION_MESSAGE),
   );
@@ -59,7 +68,7 @@ export function GuestEmailForm({ email }: { email: string | null }) {
     <form className="auth-form" aria-label="Guest checkout" noValidate onSubmit={onSubmit}>
       {formError && <Notice tone="error">{formError}</Notice>}
       {succeeded && <Notice tone="success">Success, continuing...</Notice>}
-      <fieldset className="auth-form__fields" disabled={isSubmitting}>
+      <fieldset className="auth-form__fields" disabled={isSubmitting || succeeded}>
         <Field
           {...register('email_address')}
           label="Email address"
