@@ -17,8 +17,8 @@ export function PaymentPlaceholder() {
       </p>
       <h1>Payment</h1>
       <Notice tone="info" live={false}>
-        Payment is not open yet: card, PayPal, pay later, Apple Pay and Google Pay arrive with the
-        next update of the checkout. Your basket, address and delivery choice are saved.
+        Payment is not open yet in this version of the shop: card, PayPal, pay later, Apple Pay and
+        Google Pay arrive with the next update of the checkout.
       </Notice>
     </div>
   );
