@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { useStoredDiscountCode } from './use-stored-discount-code.ts';
 
 // Declarative routes (not the data router) keep the first download small; each page
 // is its own chunk, loaded when first visited.
@@ -36,6 +37,8 @@ function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
  * It sits outside the shop's Layout, as the checkout has its own header.
  */
 export function CheckoutContainer() {
+  // The checkout is outside Layout, which applies a stored discount code elsewhere.
+  useStoredDiscountCode();
   return (
     <div id="checkout" className="checkout-container">
       <Lazy page={CheckoutApp} />

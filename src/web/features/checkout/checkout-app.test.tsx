@@ -1,7 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeDiscountCode } from '../../lib/stored-discount-code.ts';
 import { returnToWindow } from '../../testing/render.tsx';
-import { emptyBasket, fernLine, makeBasket, oliveTreeLine } from '../basket/testing/fixtures.ts';
+import {
+  emptyBasket,
+  fernLine,
+  makeBasket,
+  oliveTreeLine,
+  reply,
+} from '../basket/testing/fixtures.ts';
 import { EMPTY_BASKET_REDIRECT_MS } from './checkout-app.tsx';
 import { harrogate, readyToPay } from './testing/fixtures.ts';
 import { renderCheckout } from './testing/render-checkout.tsx';
@@ -18,9 +25,15 @@ afterEach(() => {
 
 describe('CheckoutApp', () => {
   it('loads the basket, then shows the entry step inside the checkout container', async () => {
-    renderCheckout('/checkout', makeBasket({ items: [oliveTreeLine()] }));
+    const { held } = renderCheckout(
+      '/checkout',
+      makeBasket({ items: [oliveTreeLine()] }),
+      {},
+      '/basket',
+    );
 
     expect(await screen.findByText('Fetching order details')).toBeInTheDocument();
+    held!.open();
     const heading = await screen.findByRole('heading', { level: 1, name: 'Secure checkout' });
     const container = document.getElementById('checkout');
     expect(container).toContainElement(heading);
@@ -161,6 +174,20 @@ describe('CheckoutApp', () => {
       step: 3,
       option: 'Delivery address',
     });
+  });
+
+  it('applies a discount code kept from a link, as the rest of the shop does', async () => {
+    storeDiscountCode('WELCOME10');
+    const { callsTo } = renderCheckout('/checkout', readyToPay(), {
+      'PUT /api/v1/basket/voucher': () =>
+        reply(readyToPay({ voucher: { code: 'WELCOME10', valid: true, message: null } })),
+    });
+
+    await waitFor(() =>
+      expect(callsTo('PUT', '/basket/voucher').map((call) => call.body)).toEqual([
+        { voucher_code: 'WELCOME10' },
+      ]),
+    );
   });
 
   it('reports the entry step as the welcome page', async () => {

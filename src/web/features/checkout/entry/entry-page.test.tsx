@@ -3,24 +3,11 @@ import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { VALIDATION_MESSAGE } from '../../../../domain/errors.ts';
 import { readAuthToken, setAuthToken } from '../../../lib/auth-token.ts';
-import { ada, data, failure, gate } from '../../../shared/login/testing/fixtures.ts';
+import { ada, data, failure } from '../../../shared/login/testing/fixtures.ts';
 import { reply } from '../../basket/testing/fixtures.ts';
 import { checkoutBasket } from '../testing/fixtures.ts';
-import { renderCheckout } from '../testing/render-checkout.tsx';
+import { hold, renderCheckout } from '../testing/render-checkout.tsx';
 import { GUEST_SUCCESS_PAUSE_MS } from './guest-email-form.tsx';
-
-type Fetch = ReturnType<typeof renderCheckout>['fetchMock'];
-
-/** Holds back every call whose path ends with `suffix` until the gate opens. */
-function hold(fetchMock: Fetch, suffix: string) {
-  const held = gate();
-  const answer = fetchMock.getMockImplementation()!;
-  fetchMock.mockImplementation(async (input, init) => {
-    if (new URL(String(input), 'http://localhost').pathname.endsWith(suffix)) await held.promise;
-    return answer(input, init);
-  });
-  return held;
-}
 
 const guestForm = () => screen.getByRole('form', { name: 'Guest checkout' });
 const loginForm = () => screen.getByRole('form', { name: 'Log in' });
