@@ -45,8 +45,14 @@ for (const width of WIDTHS) {
       });
     }
 
-    test('basket page with items has no WCAG 2.2 A/AA violations', async ({ browser }) => {
-      expect(await violations(browser, width, '/basket', true)).toEqual([]);
-    });
+    for (const [name, path] of [
+      ['basket', '/basket'],
+      ['checkout entry', '/checkout'],
+      ['checkout payment', '/checkout/payment'],
+    ] as const) {
+      test(`${name} page with items has no WCAG 2.2 A/AA violations`, async ({ browser }) => {
+        expect(await violations(browser, width, path, true)).toEqual([]);
+      });
+    }
   });
 }

@@ -82,6 +82,9 @@ test.describe('a shopper', () => {
     await page.getByRole('link', { name: 'Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Secure checkout' })).toBeVisible();
+    // The checkout's entry step: guest checkout open, returning customers may log in.
+    await expect(page.getByRole('radio', { name: 'Guest checkout' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Returning customer?' })).not.toBeChecked();
   });
 
   test('keeps a discount code from a link and applies it to the basket', async ({ page }) => {

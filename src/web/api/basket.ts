@@ -89,3 +89,14 @@ export const useSetLoyalty = () =>
   useBasketMutation((use_loyalty_points: boolean) =>
     api<BasketView>('PUT', '/basket/loyalty', { use_loyalty_points }),
   );
+
+/**
+ * PUT /basket/details fields: email_address (null clears it), the delivery_address_
+ * and billing_address_ fields and the safe place. Only the fields sent change.
+ */
+export type BasketDetailsPayload = Partial<Record<string, string | null>>;
+
+export const useUpdateBasketDetails = () =>
+  useBasketMutation((details: BasketDetailsPayload) =>
+    api<BasketView>('PUT', '/basket/details', details),
+  );

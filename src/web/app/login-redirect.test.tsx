@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AccountPage } from '../features/account/account-page.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
-import { ada, data, TEST_MODE_CONFIG } from '../features/login/testing/fixtures.ts';
+import { ada, data, TEST_MODE_CONFIG } from '../shared/login/testing/fixtures.ts';
 import { mockApi, renderWithApp } from '../testing/render.tsx';
 
 /** Across pages: one that needs a login sends the shopper away and gets them back. */

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { useStoredDiscountCode } from './use-stored-discount-code.ts';
 
 // Declarative routes (not the data router) keep the first download small; each page
 // is its own chunk, loaded when first visited.
@@ -12,7 +13,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const HomePage = page(() => import('../features/shop/home-page.tsx'), 'HomePage');
 const ProductPage = page(() => import('../features/shop/product-page.tsx'), 'ProductPage');
 const BasketPage = page(() => import('../features/basket/basket-page.tsx'), 'BasketPage');
-const CheckoutPage = page(() => import('../features/checkout/checkout-page.tsx'), 'CheckoutPage');
+const CheckoutApp = page(() => import('../features/checkout/checkout-app.tsx'), 'CheckoutApp');
 const TermsPage = page(() => import('../features/info/terms-page.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage');
 const accountArea = () => import('./account-area.tsx');
@@ -31,14 +32,28 @@ function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   );
 }
 
+/**
+ * The checkout container: the checkout app exists only inside it (spec section 2).
+ * It sits outside the shop's Layout, as the checkout has its own header.
+ */
+export function CheckoutContainer() {
+  // The checkout is outside Layout, which applies a stored discount code elsewhere.
+  useStoredDiscountCode();
+  return (
+    <div id="checkout" className="checkout-container">
+      <Lazy page={CheckoutApp} />
+    </div>
+  );
+}
+
 export function AppRoutes() {
   return (
     <Routes>
+      <Route path="checkout/*" element={<CheckoutContainer />} />
       <Route element={<Layout />}>
         <Route index element={<Lazy page={HomePage} />} />
         <Route path="products/:slug" element={<Lazy page={ProductPage} />} />
         <Route path="basket" element={<Lazy page={BasketPage} />} />
-        <Route path="checkout/*" element={<Lazy page={CheckoutPage} />} />
         <Route path="login/*" element={<Lazy page={LoginRoutes} />} />
         <Route path="account" element={<Lazy page={AccountPage} />} />
         <Route path="terms-and-conditions" element={<Lazy page={TermsPage} />} />

@@ -49,3 +49,39 @@ export function trackProductClick(product: AnalyticsProduct, list: string, posit
     },
   });
 }
+
+/** The checkout steps reported to analytics (spec section 4); step 1 is the basket. */
+export const CHECKOUT_STEPS = {
+  2: 'Welcome page',
+  3: 'Delivery address',
+  4: 'Delivery options',
+  5: 'Payment',
+} as const;
+
+export type CheckoutStep = keyof typeof CHECKOUT_STEPS;
+
+/** A basket line as reported with a checkout step. */
+export interface AnalyticsLine extends AnalyticsProduct {
+  quantity: number;
+}
+
+/** The shopper reached a checkout step, with what is in the basket. */
+export function trackCheckoutStep(step: CheckoutStep, lines: AnalyticsLine[]): void {
+  push({
+    event: 'checkout',
+    ecommerce: {
+      checkout: {
+        actionField: { step, option: CHECKOUT_STEPS[step] },
+        products: lines.map((line) => ({
+          id: String(line.id),
+          name: line.name,
+          price: decimalString(line.price),
+          brand: BRAND,
+          category: line.category,
+          variant: line.variant,
+          quantity: line.quantity,
+        })),
+      },
+    },
+  });
+}

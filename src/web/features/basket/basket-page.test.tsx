@@ -121,7 +121,7 @@ describe('BasketPage', () => {
     });
     await findLine(OLIVE);
 
-    // In the checkout this starts a fetch before it resolves (checkout-page.test.tsx).
+    // In the checkout this starts a fetch before it resolves (checkout-app.test.tsx).
     await returnToWindow();
 
     expect(calls.filter((call) => call.method === 'GET')).toHaveLength(1);

@@ -12,8 +12,8 @@ import { useRequestReset } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { Captcha } from './captcha.tsx';
-import { useCaptchaForm } from './use-captcha-form.ts';
+import { Captcha } from '../../shared/login/captcha.tsx';
+import { useCaptchaForm } from '../../shared/login/use-captcha-form.ts';
 
 type ResetRequestInput = z.input<typeof resetRequestSchema>;
 type ResetRequestOutput = z.output<typeof resetRequestSchema>;

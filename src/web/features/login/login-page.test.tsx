@@ -4,9 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { readAuthToken, removeAuthToken, setAuthToken } from '../../lib/auth-token.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
-import { DUMMY_CAPTCHA_TOKEN } from './captcha.tsx';
+import { DUMMY_CAPTCHA_TOKEN } from '../../shared/login/captcha.tsx';
 import { LoginPage } from './login-page.tsx';
-import { data, failure, gate, json, TEST_MODE_CONFIG } from './testing/fixtures.ts';
+import {
+  data,
+  failure,
+  gate,
+  json,
+  TEST_MODE_CONFIG,
+} from '../../shared/login/testing/fixtures.ts';
 
 const ACQUIRED_BASKET = { id: 1, item_count: 2 };
 

@@ -11,8 +11,8 @@ import { destinationAfterLogin, redirectWish } from '../../lib/login-redirect.ts
 import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
-import { LoginForm } from './login-form.tsx';
-import { FORGOT_PASSWORD_HASH } from './paths.ts';
+import { LoginForm } from '../../shared/login/login-form.tsx';
+import { FORGOT_PASSWORD_HASH } from '../../shared/login/paths.ts';
 import { RegisterForm } from './register-form.tsx';
 import './login.css';
 

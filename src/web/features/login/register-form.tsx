@@ -14,9 +14,9 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { Captcha } from './captcha.tsx';
-import { useCaptchaForm } from './use-captcha-form.ts';
-import { PasswordField } from './password-field.tsx';
+import { Captcha } from '../../shared/login/captcha.tsx';
+import { useCaptchaForm } from '../../shared/login/use-captcha-form.ts';
+import { PasswordField } from '../../shared/login/password-field.tsx';
 
 // The title is optional: the select's empty choice is sent as null.
 const schema = registerSchema.extend({

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
-import { data, failure, gate, json } from './testing/fixtures.ts';
+import { data, failure, gate, json } from '../../shared/login/testing/fixtures.ts';
 
 const TOKEN = 'rst_0123456789abcdefghij';
 const CHANGED = 'Your password has been changed. You can now log in with your new password.';

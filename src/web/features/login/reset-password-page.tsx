@@ -15,9 +15,9 @@ import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { applyServerErrors } from './form-errors.ts';
-import { PasswordField } from './password-field.tsx';
-import { FORGOT_PASSWORD_HASH } from './paths.ts';
+import { applyServerErrors } from '../../shared/login/form-errors.ts';
+import { PasswordField } from '../../shared/login/password-field.tsx';
+import { FORGOT_PASSWORD_HASH } from '../../shared/login/paths.ts';
 import './login.css';
 
 const PASSWORDS_MUST_MATCH = 'Passwords must match';

@@ -5,6 +5,7 @@
  */
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useConfig } from '../../api/config.ts';
+import './auth-form.css';
 
 /** The token Turnstile's dummy site keys give, which the test-mode server accepts. */
 export const DUMMY_CAPTCHA_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';

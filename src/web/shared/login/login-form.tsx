@@ -17,6 +17,7 @@ import { Notice } from '../../ui/notice.tsx';
 import { Captcha } from './captcha.tsx';
 import { useCaptchaForm } from './use-captcha-form.ts';
 import { PasswordField } from './password-field.tsx';
+import './auth-form.css';
 
 const schema = loginFormSchema.extend({ [CAPTCHA_FIELD]: loginSchema.shape[CAPTCHA_FIELD] });
 type LoginFormInput = z.input<typeof schema>;
