@@ -3,7 +3,7 @@
  * lookup service (Postcoder, or the shop's test-mode stand-in), the part of Postcoder's
  * reply the shop reads, and how one result fills the shop's address fields.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Address } from './schemas/address.ts';
 
 /**
@@ -42,7 +42,7 @@ export const LOOKUP_COUNTRY_CODE = 'GBR';
  */
 export const MAX_ADDRESS_LINES = 9;
 
-const text = z.string().optional().catch(undefined);
+const text = z.catch(z.optional(z.string()), undefined);
 
 /**
  * One Postcoder address result, as far as the shop reads it. `addressline1…N` hold the
@@ -51,7 +51,7 @@ const text = z.string().optional().catch(undefined);
  * The last result of a page also carries `morevalues`, `nextpage` and `totalresults`.
  */
 export const postcoderAddressSchema = z.object({
-  summaryline: z.string().catch(''),
+  summaryline: z.catch(z.string(), ''),
   organisation: text,
   buildingname: text,
   subbuildingname: text,
@@ -59,9 +59,9 @@ export const postcoderAddressSchema = z.object({
   premise: text,
   street: text,
   dependentlocality: text,
-  posttown: z.string().catch(''),
+  posttown: z.catch(z.string(), ''),
   county: text,
-  postcode: z.string().catch(''),
+  postcode: z.catch(z.string(), ''),
   addressline1: text,
   addressline2: text,
   addressline3: text,
@@ -71,9 +71,9 @@ export const postcoderAddressSchema = z.object({
   addressline7: text,
   addressline8: text,
   addressline9: text,
-  morevalues: z.union([z.boolean(), z.string()]).optional().catch(undefined),
-  nextpage: z.union([z.number(), z.string()]).optional().catch(undefined),
-  totalresults: z.union([z.number(), z.string()]).optional().catch(undefined),
+  morevalues: z.catch(z.optional(z.union([z.boolean(), z.string()])), undefined),
+  nextpage: z.catch(z.optional(z.union([z.number(), z.string()])), undefined),
+  totalresults: z.catch(z.optional(z.union([z.number(), z.string()])), undefined),
 });
 
 /** One Postcoder address result. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Safe-place choices on the delivery step (spec section 5). */
 export const SAFE_PLACE_OPTIONS = [
@@ -21,41 +21,49 @@ export const SAFE_PLACE_NOTES: Partial<Record<SafePlaceOption, { label: string; 
  * The safe-place fields: nothing is required; the note is kept only for options
  * that show it, within their limit.
  */
-export const safePlaceSchema = z
-  .object({
-    delivery_safe_place_option: z
-      .enum(SAFE_PLACE_OPTIONS, { error: 'Please select an option' })
-      .nullish()
-      .transform((value) => value ?? null),
-    delivery_safe_place_option_note: z
-      .string({ error: 'Please enter a note' })
-      .trim()
-      .nullish()
-      .transform((value) => (value ? value : null)),
-  })
-  .superRefine((value, ctx) => {
-    const note = value.delivery_safe_place_option
-      ? SAFE_PLACE_NOTES[value.delivery_safe_place_option]
-      : undefined;
-    if (
-      note &&
-      value.delivery_safe_place_option_note &&
-      value.delivery_safe_place_option_note.length > note.max
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['delivery_safe_place_option_note'],
-        message: `Please enter no more than ${note.max} characters`,
-      });
-    }
-  })
-  .transform((value) => ({
-    ...value,
-    delivery_safe_place_option_note:
-      value.delivery_safe_place_option && SAFE_PLACE_NOTES[value.delivery_safe_place_option]
-        ? value.delivery_safe_place_option_note
-        : null,
-  }));
+export const safePlaceSchema = z.pipe(
+  z
+    .object({
+      delivery_safe_place_option: z.pipe(
+        z.nullish(z.enum(SAFE_PLACE_OPTIONS, { error: 'Please select an option' })),
+        z.transform((value: SafePlaceOption | null | undefined) => value ?? null),
+      ),
+      delivery_safe_place_option_note: z.pipe(
+        z.nullish(z.string({ error: 'Please enter a note' }).check(z.trim())),
+        z.transform((value: string | null | undefined) => (value ? value : null)),
+      ),
+    })
+    .check(
+      z.superRefine((value, ctx) => {
+        const note = value.delivery_safe_place_option
+          ? SAFE_PLACE_NOTES[value.delivery_safe_place_option]
+          : undefined;
+        if (
+          note &&
+          value.delivery_safe_place_option_note &&
+          value.delivery_safe_place_option_note.length > note.max
+        ) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['delivery_safe_place_option_note'],
+            message: `Please enter no more than ${note.max} characters`,
+          });
+        }
+      }),
+    ),
+  z.transform(
+    (value: {
+      delivery_safe_place_option: SafePlaceOption | null;
+      delivery_safe_place_option_note: string | null;
+    }) => ({
+      ...value,
+      delivery_safe_place_option_note:
+        value.delivery_safe_place_option && SAFE_PLACE_NOTES[value.delivery_safe_place_option]
+          ? value.delivery_safe_place_option_note
+          : null,
+    }),
+  ),
+);
 
 /**
  * The composed delivery_safe_place text the server receives (spec section 5).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isCountryCode } from '../countries.ts';
 import { optionalText, requiredText } from './text.ts';
 
@@ -52,14 +52,12 @@ export const addressSchema = z.object({
   line_2: optionalText(ADDRESS_MAX_LENGTHS.line_2),
   line_3: requiredText('Required', ADDRESS_MAX_LENGTHS.line_3),
   line_4: requiredText('Please enter the address county', ADDRESS_MAX_LENGTHS.line_4),
-  postcode: requiredText('Please enter your postcode', ADDRESS_MAX_LENGTHS.postcode).transform(
-    (value) => value.toUpperCase(),
+  postcode: requiredText('Please enter your postcode', ADDRESS_MAX_LENGTHS.postcode).check(
+    z.toUpperCase(),
   ),
   country_code: z
     .string({ error: selectCountry })
-    .trim()
-    .toUpperCase()
-    .refine(isCountryCode, selectCountry),
+    .check(z.trim(), z.toUpperCase(), z.refine(isCountryCode, selectCountry)),
   telephone: requiredText(
     'Please enter a phone number for us to contact you on if we have questions about your order.',
     ADDRESS_MAX_LENGTHS.telephone,

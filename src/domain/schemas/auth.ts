@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeRedirectPath } from '../safe-redirect.ts';
 import { emailSchema } from './email.ts';
 import { TITLES } from '../titles.ts';
@@ -14,20 +14,27 @@ export const CAPTCHA_MISSING_MESSAGE = 'Please complete the security check';
 
 const passwordSchema = z
   .string({ error: 'Required' })
-  .min(1, 'Required')
-  .min(PASSWORD_MIN_LENGTH, `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-  .max(PASSWORD_MAX_LENGTH, `Passwords must be at most ${PASSWORD_MAX_LENGTH} characters long`);
+  .check(
+    z.minLength(1, 'Required'),
+    z.minLength(
+      PASSWORD_MIN_LENGTH,
+      `Passwords must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+    ),
+    z.maxLength(
+      PASSWORD_MAX_LENGTH,
+      `Passwords must be at most ${PASSWORD_MAX_LENGTH} characters long`,
+    ),
+  );
 
 const captchaSchema = z
   .string({ error: CAPTCHA_MISSING_MESSAGE })
-  .min(1, CAPTCHA_MISSING_MESSAGE)
-  .max(2048, CAPTCHA_MISSING_MESSAGE);
+  .check(z.minLength(1, CAPTCHA_MISSING_MESSAGE), z.maxLength(2048, CAPTCHA_MISSING_MESSAGE));
 
 /**
  * Where to go after logging in. Never a reason to refuse a login: anything but a path
  * on this site (see safeRedirectPath) is dropped, so the reply carries no redirect.
  */
-const redirectSchema = z.unknown().optional().transform(safeRedirectPath);
+const redirectSchema = z.pipe(z.optional(z.unknown()), z.transform(safeRedirectPath));
 
 /**
  * The login payload (spec section 3): email, password, cf-turnstile-response, plus
@@ -42,15 +49,15 @@ export const loginSchema = z.object({
 export type LoginInput = z.output<typeof loginSchema>;
 
 /** The login form in the browser: the captcha token is checked by the widget's state. */
-export const loginFormSchema = loginSchema.pick({ email: true, password: true });
+export const loginFormSchema = z.pick(loginSchema, { email: true, password: true });
 
 export const registerSchema = z.object({
-  title: z.enum(TITLES, { error: 'Please select an option' }).nullish(),
+  title: z.nullish(z.enum(TITLES, { error: 'Please select an option' })),
   first_name: requiredText('Please enter your first name', 50),
   last_name: requiredText('Please enter your last name', 50),
   email: emailSchema,
   password: passwordSchema,
-  newsletter: z.boolean().default(false),
+  newsletter: z._default(z.boolean(), false),
   [CAPTCHA_FIELD]: captchaSchema,
 });
 
@@ -60,17 +67,21 @@ export const resetRequestSchema = z.object({
 });
 
 export const resetConfirmSchema = z.object({
-  token: z.string({ error: 'This link is not valid' }).min(16, 'This link is not valid').max(200),
+  token: z
+    .string({ error: 'This link is not valid' })
+    .check(z.minLength(16, 'This link is not valid'), z.maxLength(200)),
   password: passwordSchema,
 });
 
 export const changePasswordSchema = z.object({
-  current_password: z.string({ error: 'Required' }).min(1, 'Required').max(PASSWORD_MAX_LENGTH),
+  current_password: z
+    .string({ error: 'Required' })
+    .check(z.minLength(1, 'Required'), z.maxLength(PASSWORD_MAX_LENGTH)),
   password: passwordSchema,
 });
 
 export const personalSchema = z.object({
-  title: z.enum(TITLES, { error: 'Please select an option' }).nullish(),
+  title: z.nullish(z.enum(TITLES, { error: 'Please select an option' })),
   first_name: requiredText('Please enter your first name', 50),
   last_name: requiredText('Please enter your last name', 50),
 });

@@ -5,7 +5,7 @@
  * internal_error.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { $ZodError } from 'zod/v4/core';
 import { AppError, type ErrorType } from '../../domain/errors.ts';
 import { fieldErrorsFromZod } from '../../domain/schemas/field-errors.ts';
 
@@ -23,7 +23,8 @@ const FASTIFY_CODES: Record<string, ErrorType> = {
 /** The catalogue error for anything thrown while handling a request. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
-  if (error instanceof ZodError)
+  // $ZodError: classic and zod/mini errors alike (the shared schemas are mini).
+  if (error instanceof $ZodError)
     return new AppError('validation', { errors: fieldErrorsFromZod(error) });
   const fastifyError = error as Partial<FastifyError> | undefined;
   const mapped = fastifyError?.code ? FASTIFY_CODES[fastifyError.code] : undefined;

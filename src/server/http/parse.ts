@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { safeParse, type $ZodType, type output } from 'zod/v4/core';
 import { validationError } from '../../domain/errors.ts';
 import { fieldErrorsFromZod } from '../../domain/schemas/field-errors.ts';
 
@@ -11,13 +11,12 @@ export function objectBody(body: unknown): Record<string, unknown> {
   return body as Record<string, unknown>;
 }
 
-/** Parses input with a zod schema; failures become a 422 with per-field messages. */
-export function parseInput<S extends z.ZodType>(
-  schema: S,
-  input: unknown,
-  prefix = '',
-): z.output<S> {
-  const result = schema.safeParse(input);
+/**
+ * Parses input with a zod schema, classic or mini (the shared ones are zod/mini, see
+ * ADR 017); failures become a 422 with per-field messages.
+ */
+export function parseInput<S extends $ZodType>(schema: S, input: unknown, prefix = ''): output<S> {
+  const result = safeParse(schema, input);
   if (!result.success) throw validationError(fieldErrorsFromZod(result.error, prefix));
   return result.data;
 }

@@ -10,7 +10,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { BasketView } from '../../domain/api/basket.ts';
 import type { LoginResult, SavedAddressView, UserView } from '../../domain/api/user.ts';
 import type {

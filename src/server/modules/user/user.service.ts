@@ -2,6 +2,7 @@
  * A signed-in customer's profile, preferences, saved addresses and buds.
  */
 import { z } from 'zod';
+import { extend } from 'zod/mini';
 import type { SavedAddressView, UserView } from '../../../domain/api/user.ts';
 import { AppError, validationError } from '../../../domain/errors.ts';
 import { addressSchema, fullName } from '../../../domain/schemas/address.ts';
@@ -17,7 +18,8 @@ import type { AuthService } from '../auth/auth.service.ts';
 import type { AddressRepository, SavedAddressRecord } from './address.repository.ts';
 import type { LoyaltyRepository } from './loyalty.repository.ts';
 
-const savedAddressSchema = addressSchema.extend({
+// The shared address schema is zod/mini (ADR 017), extended the mini way.
+const savedAddressSchema = extend(addressSchema, {
   default_delivery: z.boolean({ error: 'Please choose yes or no' }).optional(),
   default_billing: z.boolean({ error: 'Please choose yes or no' }).optional(),
 });

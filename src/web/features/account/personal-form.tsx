@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { UserView } from '../../../domain/api/user.ts';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { TITLE_OPTIONS, TITLES, type Title } from '../../../domain/titles.ts';
@@ -15,8 +15,11 @@ import { SelectField } from '../../ui/select-field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 
 // The title is optional: the select's empty choice is sent as null.
-const schema = personalSchema.extend({
-  title: z.union([z.enum(TITLES), z.literal('')]).transform((title) => title || null),
+const schema = z.extend(personalSchema, {
+  title: z.pipe(
+    z.union([z.enum(TITLES), z.literal('')]),
+    z.transform((title: Title | '') => title || null),
+  ),
 });
 type PersonalInput = z.input<typeof schema>;
 type PersonalOutput = z.output<typeof schema>;

@@ -6,7 +6,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { CAPTCHA_FIELD, resetRequestSchema } from '../../../domain/schemas/auth.ts';
 import { useRequestReset } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';

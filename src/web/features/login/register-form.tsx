@@ -6,8 +6,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { TITLE_OPTIONS, TITLES } from '../../../domain/titles.ts';
+import { z } from 'zod/mini';
+import { TITLE_OPTIONS, TITLES, type Title } from '../../../domain/titles.ts';
 import { CAPTCHA_FIELD, registerSchema } from '../../../domain/schemas/auth.ts';
 import { useRegister } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,8 +19,11 @@ import { useCaptchaForm } from '../../shared/login/use-captcha-form.ts';
 import { PasswordField } from '../../shared/login/password-field.tsx';
 
 // The title is optional: the select's empty choice is sent as null.
-const schema = registerSchema.extend({
-  title: z.union([z.enum(TITLES), z.literal('')]).transform((title) => title || null),
+const schema = z.extend(registerSchema, {
+  title: z.pipe(
+    z.union([z.enum(TITLES), z.literal('')]),
+    z.transform((title: Title | '') => title || null),
+  ),
 });
 type RegisterFormInput = z.input<typeof schema>;
 type RegisterFormOutput = z.output<typeof schema>;

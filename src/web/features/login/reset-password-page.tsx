@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { resetConfirmSchema } from '../../../domain/schemas/auth.ts';
 import { useConfirmReset } from '../../api/user.ts';
@@ -27,12 +27,18 @@ const schema = z
     password: resetConfirmSchema.shape.password,
     confirm_password: z.string(),
   })
-  .refine((values) => values.password === values.confirm_password, {
-    path: ['confirm_password'],
-    message: PASSWORDS_MUST_MATCH,
-    // Say so even while the first password is still too short.
-    when: () => true,
-  });
+  .check(
+    z.refine(
+      (values: { password: string; confirm_password: string }) =>
+        values.password === values.confirm_password,
+      {
+        path: ['confirm_password'],
+        message: PASSWORDS_MUST_MATCH,
+        // Say so even while the first password is still too short.
+        when: () => true,
+      },
+    ),
+  );
 type ResetFormInput = z.input<typeof schema>;
 type ResetFormOutput = z.output<typeof schema>;
 

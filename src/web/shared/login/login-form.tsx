@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { CAPTCHA_FIELD, loginFormSchema, loginSchema } from '../../../domain/schemas/auth.ts';
 import { useLogin } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';
@@ -19,7 +19,7 @@ import { useCaptchaForm } from './use-captcha-form.ts';
 import { PasswordField } from './password-field.tsx';
 import './auth-form.css';
 
-const schema = loginFormSchema.extend({ [CAPTCHA_FIELD]: loginSchema.shape[CAPTCHA_FIELD] });
+const schema = z.extend(loginFormSchema, { [CAPTCHA_FIELD]: loginSchema.shape[CAPTCHA_FIELD] });
 type LoginFormInput = z.input<typeof schema>;
 type LoginFormOutput = z.output<typeof schema>;
 

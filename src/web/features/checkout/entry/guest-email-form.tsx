@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { VALIDATION_MESSAGE } from '../../../../domain/errors.ts';
 import { emailSchema } from '../../../../domain/schemas/email.ts';
 import { useUpdateBasketDetails } from '../../../api/basket.ts';
