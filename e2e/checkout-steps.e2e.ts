@@ -346,4 +346,67 @@ test.describe('checkout steps: address and delivery', () => {
       expect(await axeViolations(page)).toEqual([]);
     });
   }
+
+  test('the address and delivery steps can be completed with the keyboard alone', async ({
+    page,
+  }) => {
+    await addFern(page);
+    await guestToAddress(page, 'keyboard@example.com');
+    const form = page.getByRole('form', { name: 'Delivery address' });
+
+    await tabTo(page, form.getByRole('combobox', { name: 'Title' }));
+    await page.keyboard.press('ArrowDown');
+    await expect(form.getByRole('combobox', { name: 'Title' })).toHaveValue('Mr');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Capability');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Brown');
+
+    // Enter in the postcode field searches rather than submitting.
+    await tabTo(page, form.getByRole('textbox', { name: 'Enter your postcode' }));
+    await page.keyboard.type('HG1 2AB');
+    await page.keyboard.press('Enter');
+    const results = form.getByRole('combobox', { name: 'Select your address' });
+    await tabTo(page, results);
+    await page.keyboard.press('ArrowDown');
+    await expect(form.getByRole('textbox', { name: 'Address Line 1' })).toHaveValue(
+      '8 Orchard Lane',
+    );
+
+    await tabTo(page, form.getByRole('textbox', { name: 'Telephone' }));
+    await page.keyboard.type('01423 496321');
+    await tabTo(page, form.getByRole('button', { name: 'Continue' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/checkout\/delivery$/);
+
+    // Arrow keys move through the options, choosing as they go.
+    const options = page.getByRole('group', { name: 'Choose a delivery option' });
+    await tabTo(page, options.getByRole('radio').first());
+    await page.keyboard.press('Space');
+    await expect(options.getByRole('radio').first()).toBeChecked();
+    const summary = page.getByRole('complementary', { name: 'Order summary' });
+    const deliveryLine = summary.locator('.basket-totals__row', { hasText: 'Delivery' });
+    await expect(deliveryLine).toContainText('£4.95');
+    // Saving the choice keeps the focus on it, so the arrow keys carry on from there.
+    await expect(options.getByRole('radio').first()).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(options.getByRole('radio', { name: /^Next working day/ })).toBeChecked();
+    await expect(deliveryLine).toContainText('£7.95');
+
+    const instructions = page.getByRole('form', { name: 'Delivery instructions' });
+    await tabTo(page, instructions.getByRole('radio', { name: 'With a neighbour' }));
+    await page.keyboard.press('Space');
+    await tabTo(
+      page,
+      instructions.getByRole('textbox', { name: 'Please specify a house name or number' }),
+    );
+    await page.keyboard.type('Rose Cottage');
+    await tabTo(page, instructions.getByRole('button', { name: 'Continue to payment' }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/checkout\/payment$/);
+
+    const stored = await basket(page);
+    expect(stored['delivery_safe_place']).toBe('Leave at Rose Cottage');
+    expect((stored['delivery_option'] as { id: string } | null)?.id).toBe('uk-next-day');
+  });
 });
