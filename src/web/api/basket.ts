@@ -29,11 +29,13 @@ export const basketQuery = queryOptions({
 export const useBasket = (options: { refetchOnWindowFocus?: boolean } = {}) =>
   useQuery({ ...basketQuery, refetchOnWindowFocus: options.refetchOnWindowFocus ?? false });
 
-function useBasketMutation<V>(call: (variables: V) => Promise<BasketView>) {
+/** `scope`: mutations sharing it run one after another, the last call's reply last. */
+function useBasketMutation<V>(call: (variables: V) => Promise<BasketView>, scope?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (basket) => replaceBasket(client, basket),
+    ...(scope ? { scope: { id: scope } } : {}),
   });
 }
 
@@ -65,9 +67,14 @@ export const useSetVoucher = () =>
   );
 
 /** PUT /basket/delivery: the chosen delivery option; the reply replaces the basket. */
+/**
+ * PUT /basket/delivery. The choices stay usable while one saves (a keyboard user
+ * moves through them with the arrow keys), so the saves queue in order.
+ */
 export const useSetDeliveryOption = () =>
-  useBasketMutation((option_id: string) =>
-    api<BasketView>('PUT', '/basket/delivery', { option_id }),
+  useBasketMutation(
+    (option_id: string) => api<BasketView>('PUT', '/basket/delivery', { option_id }),
+    'basket-delivery-option',
   );
 
 /** The safe-place fields of PUT /basket/details (spec section 3, Safe place). */

@@ -78,6 +78,39 @@ describe('DeliveryPage', () => {
     expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeInTheDocument();
   });
 
+  it('keeps the options usable and focused while one saves, saving each choice in order', async () => {
+    const { calls, fetchMock, user } = renderDelivery(basketWith(), {
+      'PUT /api/v1/basket/delivery': chooseDelivery(),
+    });
+    // The saves are held until released, as on a slow connection.
+    const answer = fetchMock.getMockImplementation()!;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') await held;
+      return answer(input, init);
+    });
+
+    const standard = await screen.findByRole('radio', { name: /Standard delivery/ });
+    await user.click(standard);
+    expect(await screen.findByText('Updating basket')).toBeInTheDocument();
+    // A keyboard user keeps their place and moves on with the arrow keys.
+    expect(standard).toHaveFocus();
+    expect(standard).toBeEnabled();
+    await user.keyboard('{ArrowDown}');
+    const nextDay = screen.getByRole('radio', { name: /Next working day/ });
+    expect(nextDay).toBeChecked();
+    expect(nextDay).toHaveFocus();
+
+    release();
+    await waitFor(() => expect(screen.queryByText('Updating basket')).not.toBeInTheDocument());
+    expect(nextDay).toBeChecked();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { option_id: 'uk-standard' },
+      { option_id: 'uk-next-day' },
+    ]);
+  });
+
   it('reports a failed option change without telling the shopper, keeping the saved choice', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user } = renderDelivery(basketWith({ deliveryOptionId: 'uk-standard' }), {

@@ -43,6 +43,7 @@ export function DeliveryPage() {
 function DeliveryChoice({ basket }: { basket: BasketView }) {
   const setOption = useSetDeliveryOption();
   // Shown as chosen while it saves; a failure leaves the basket's choice showing.
+  // The radios stay enabled while saving: disabling them would drop the keyboard's focus.
   const [pending, setPending] = useState<string | null>(null);
   const options = basket.available_delivery_options;
   const excludeTax = excludesTax(basket);
@@ -51,11 +52,12 @@ function DeliveryChoice({ basket }: { basket: BasketView }) {
 
   const saved = options.find((option) => option.id === basket.delivery_option?.id) ?? null;
   const choose = (id: string) => {
-    if (id === saved?.id) return;
+    if (id === (pending ?? saved?.id)) return;
     setPending(id);
     setOption.mutate(id, {
       onError: (error) => reportError('Could not set the delivery option', error),
-      onSettled: () => setPending(null),
+      // A later choice still saving stays shown.
+      onSettled: () => setPending((current) => (current === id ? null : current)),
     });
   };
 
@@ -66,7 +68,6 @@ function DeliveryChoice({ basket }: { basket: BasketView }) {
         name="delivery_option"
         value={pending ?? saved?.id ?? null}
         onChange={choose}
-        disabled={setOption.isPending}
         options={options.map((option) => {
           const price = optionPriceLabel(option, excludeTax);
           return {
