@@ -2,7 +2,7 @@
  * Serves the shop for the browser journeys: builds the web app from the current
  * source, then starts the server on a fresh PGlite database in a temporary folder.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
@@ -10,12 +10,17 @@ import { build } from 'vite';
 const root = resolve(import.meta.dirname, '..');
 await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
 
-const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-e2e-'));
+// One folder per port, emptied at start: Playwright may end this server with SIGKILL,
+// when no exit handler runs, so the next run clears what the last one left.
+const port = process.env.E2E_PORT ?? '3400';
+const dataDir = join(tmpdir(), `everbloom-e2e-${port}`);
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
 process.env.NODE_ENV = 'test';
 process.env.DATA_DIR = dataDir;
 process.env.MEDIA_DIR = join(dataDir, 'media');
-process.env.PORT = process.env.E2E_PORT ?? '3400';
+process.env.PORT = port;
 process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
-const cleanUp = () => rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
-process.once('exit', () => void cleanUp());
+// 'exit' handlers run synchronously (an async rm would never finish).
+process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 await import('../src/server/main.ts');
