@@ -1,9 +1,9 @@
 /** The customer's saved addresses, each as a postal address with its default badges. */
 import type { SavedAddressView } from '../../../domain/api/user.ts';
-import { countryName } from '../../../domain/countries.ts';
 import { useSavedAddresses } from '../../api/user.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
+import { addressLines } from '../../shared/address-lines.ts';
 
 export function SavedAddresses() {
   const { data: addresses, error, isPending, refetch, isFetching } = useSavedAddresses();
@@ -48,16 +48,7 @@ export function SavedAddresses() {
 }
 
 function SavedAddress({ address }: { address: SavedAddressView }) {
-  const lines = [
-    address.full_name,
-    address.company_name,
-    address.line_1,
-    address.line_2,
-    address.line_3,
-    address.line_4,
-    address.postcode,
-    countryName(address.country_code),
-  ].filter((line): line is string => Boolean(line));
+  const lines = addressLines(address);
   return (
     <>
       {(address.default_delivery || address.default_billing) && (

@@ -5,7 +5,6 @@
  * come back to the unprefixed fields.
  */
 import type { SavedAddressView } from '../../../domain/api/user.ts';
-import { countryName } from '../../../domain/countries.ts';
 import type { FieldErrors } from '../../../domain/errors.ts';
 import {
   ADDRESS_FIELDS,
@@ -13,6 +12,7 @@ import {
   type Address,
   type AddressField,
 } from '../../../domain/schemas/address.ts';
+import { addressLines } from '../address-lines.ts';
 
 export type AddressPrefix = 'delivery_address_' | 'billing_address_';
 
@@ -109,19 +109,7 @@ export function serverFieldErrors(
 
 /** A saved address as one line: its parts comma-joined, ending with the country name. */
 export function savedAddressRow(address: SavedAddressView): string {
-  return [
-    address.full_name,
-    address.company_name,
-    address.line_1,
-    address.line_2,
-    address.line_3,
-    address.line_4,
-    address.postcode,
-    countryName(address.country_code),
-  ]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(', ');
+  return addressLines(address).join(', ');
 }
 
 const comparable = (field: AddressField, value: string | null | undefined): string => {

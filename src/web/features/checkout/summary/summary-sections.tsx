@@ -6,7 +6,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AddressView, BasketView } from '../../../../domain/api/basket.ts';
-import { countryName } from '../../../../domain/countries.ts';
 import { formatShopDate } from '../../../../domain/dates.ts';
 import { formatDeliveryPrice, formatPence, pence } from '../../../../domain/money.ts';
 import { ADDRESS_FIELDS } from '../../../../domain/schemas/address.ts';
@@ -16,6 +15,7 @@ import { BasketTotals, FreeDeliveryMessage } from '../../../shared/basket-totals
 import { DiscountForm } from '../../../shared/discount-form.tsx';
 import { excludesTax, priceAmount } from '../../../shared/price.ts';
 import { LoyaltyToggle } from './loyalty-toggle.tsx';
+import { addressLines } from '../../../shared/address-lines.ts';
 
 /** Lines shown in full; more collapse the list (spec section 9). */
 const ITEMS_SHOWN_IN_FULL = 2;
@@ -145,16 +145,7 @@ function RestockTable({ basket }: { basket: BasketView }) {
 }
 
 function AddressLines({ address }: { address: AddressView }) {
-  const lines = [
-    address.full_name,
-    address.company_name,
-    address.line_1,
-    address.line_2,
-    address.line_3,
-    address.line_4,
-    address.postcode,
-    countryName(address.country_code),
-  ].filter((line): line is string => Boolean(line));
+  const lines = addressLines(address);
   return (
     <address className="summary-address">
       {lines.map((line, index) => (

@@ -1,0 +1,22 @@
+/**
+ * An address as the lines a shopper reads: name, company, street lines, town, county,
+ * postcode and country name, skipping empty parts. The order summary, the account's
+ * saved addresses and the saved-address picker all show addresses this way.
+ */
+import type { AddressView } from '../../domain/api/basket.ts';
+import { countryName } from '../../domain/countries.ts';
+
+export function addressLines(address: AddressView): string[] {
+  return [
+    address.full_name,
+    address.company_name,
+    address.line_1,
+    address.line_2,
+    address.line_3,
+    address.line_4,
+    address.postcode,
+    countryName(address.country_code),
+  ]
+    .map((part) => part?.trim())
+    .filter((part): part is string => Boolean(part));
+}
