@@ -1,25 +1,10 @@
-import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useBasket } from '../api/basket.ts';
 import { useAuthToken } from '../lib/auth-token-read.ts';
 import { ErrorBoundary } from '../ui/error-fallback.tsx';
+import { ShopLogo } from '../ui/shop-logo.tsx';
+import { useRouteChangeFocus } from '../ui/use-route-change-focus.ts';
 import { useStoredDiscountCode } from './use-stored-discount-code.ts';
-
-/** Scrolls to the top and moves focus to the main content on every route change. */
-function useRouteChangeFocus() {
-  const { pathname } = useLocation();
-  const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    window.scrollTo(0, 0);
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus({ preventScroll: true });
-  }, [pathname]);
-  return main;
-}
 
 function BasketLink() {
   const { data } = useBasket();
@@ -65,8 +50,8 @@ function AccountLink() {
 
 /** The shop's frame: header with logo and basket, main content, footer. */
 export function Layout() {
-  const main = useRouteChangeFocus();
   const { pathname } = useLocation();
+  const main = useRouteChangeFocus(pathname);
   useStoredDiscountCode();
   return (
     <>
@@ -75,21 +60,7 @@ export function Layout() {
       </a>
       <header className="site-header">
         <div className="container site-header__inner">
-          <Link to="/" className="site-header__logo" aria-label="Everbloom home">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="28"
-              height="28"
-              className="site-header__mark"
-            >
-              <path
-                d="M12 21c0-6 0-9 0-12M12 12c-4 0-7-2-7-6 4 0 7 2 7 6zm0-2c3 0 6-2 6-6-3 0-6 2-6 6z"
-                fill="currentColor"
-              />
-            </svg>
-            Everbloom
-          </Link>
+          <ShopLogo />
           <nav aria-label="Shop" className="site-header__nav">
             <NavLink to="/" end>
               Shop

@@ -13,6 +13,7 @@ import { trackCheckoutStep, type AnalyticsLine, type CheckoutStep } from '../../
 import { ErrorBoundary } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
+import { useRouteChangeFocus } from '../../ui/use-route-change-focus.ts';
 import { CheckoutHeader } from './header/checkout-header.tsx';
 import {
   ADDRESS_PATH,
@@ -75,21 +76,6 @@ function useCheckoutStepAnalytics(path: string, basket: BasketView | undefined) 
   }, [path, basket]);
 }
 
-/** Scrolls to the top and moves focus to the step on every route change. */
-function useScrollToTop(path: string) {
-  const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
-  useEffect(() => {
-    window.scrollTo(0, 0);
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus({ preventScroll: true });
-  }, [path]);
-  return main;
-}
-
 function EmptyBasket() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -126,7 +112,7 @@ function Steps({ path }: { path: string }) {
 
 export function CheckoutApp() {
   const path = normalisePath(useLocation().pathname);
-  const main = useScrollToTop(path);
+  const main = useRouteChangeFocus(path);
   // The only basket fetch that refetches on window focus (spec section 4): the
   // shopper may have changed the basket in another tab before paying.
   const { data: basket, isPending, isError } = useBasket({ refetchOnWindowFocus: true });

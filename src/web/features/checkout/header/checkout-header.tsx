@@ -11,6 +11,7 @@ import {
   normalisePath,
   type CheckoutStepState,
 } from './checkout-steps.ts';
+import { ShopLogo } from '../../../ui/shop-logo.tsx';
 
 function StepMarker({ step }: { step: CheckoutStepState }) {
   return (
@@ -87,15 +88,7 @@ export function CheckoutHeader({
   return (
     <header className="checkout-header">
       <div className="container checkout-header__inner">
-        <Link to="/" className="checkout-header__logo" aria-label="Everbloom home">
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="28" height="28">
-            <path
-              d="M12 21c0-6 0-9 0-12M12 12c-4 0-7-2-7-6 4 0 7 2 7 6zm0-2c3 0 6-2 6-6-3 0-6 2-6 6z"
-              fill="currentColor"
-            />
-          </svg>
-          Everbloom
-        </Link>
+        <ShopLogo />
         {normalisePath(pathname) !== ENTRY_PATH && (
           <CheckoutProgress basket={basket} pathname={pathname} />
         )}
