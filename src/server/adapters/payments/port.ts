@@ -1,0 +1,134 @@
+/**
+ * The payment gateway port: client tokens, sales, voids/refunds, the customer vault,
+ * lookups for reconciliation and webhook parsing. Adapters: Braintree (npm `braintree`,
+ * braintree.ts) and an offline test mode that behaves like Braintree's sandbox
+ * (test-mode.ts). Card numbers never reach the shop's server in either mode: the
+ * browser turns card details into a single-use nonce first.
+ */
+import type { PaymentMethodType } from '../../../domain/api/order.ts';
+import type { ContentSources } from '../content-sources.ts';
+
+/** The billing address sent with a sale (Braintree's `billing` names). */
+export interface GatewayAddress {
+  firstName: string;
+  lastName: string;
+  company?: string;
+  streetAddress: string;
+  extendedAddress?: string;
+  locality: string;
+  region?: string;
+  postalCode: string;
+  /** ISO 3166 alpha-2, e.g. 'GB'. */
+  countryCodeAlpha2: string;
+}
+
+/** What the shop shows of the method a sale was paid with. */
+export interface PaidWith {
+  type: PaymentMethodType;
+  /** Cards: 'Visa', 'MasterCard', 'American Express'… */
+  cardType: string | null;
+  lastFour: string | null;
+}
+
+export interface SaleRequest {
+  /** Pence, VAT-inclusive, > 0. */
+  amount: number;
+  /** A nonce from the browser (or from a vaulted card). */
+  nonce: string;
+  /** Fraud-check device data from the browser (may be empty for wallets). */
+  deviceData: string;
+  /** The shop's order reference (the order's public id): one sale per order id. */
+  orderId: string;
+  billing: GatewayAddress | null;
+  /** The signed-in customer's vault id (the shop's user id as a string), if any. */
+  customerId: string | null;
+  /** Keep a new card in the customer's vault on success. */
+  storeInVault: boolean;
+}
+
+/** A sale that went through: authorised and submitted for settlement. */
+export interface Sale {
+  transactionId: string;
+  amount: number;
+  paidWith: PaidWith;
+}
+
+/**
+ * Why a sale was refused, in the catalogue's terms: `payment_failed` (a processor
+ * decline, with the processor's text), `payment_method_error` (the method failed
+ * verification, was rejected, consumed or unknown), `missing_payment_parameters`.
+ */
+export type SaleRefusal = {
+  type: 'payment_failed' | 'payment_method_error' | 'missing_payment_parameters';
+  /** The processor's or gateway's text, e.g. '2000 : Do Not Honor'. */
+  message: string;
+  /** Set when a transaction was created and refused (ledger/logs). */
+  transactionId: string | null;
+};
+
+export type SaleResult = { ok: true; sale: Sale } | { ok: false; refusal: SaleRefusal };
+
+/** A transaction as the gateway knows it (reconciliation and webhooks). */
+export interface GatewayTransaction {
+  id: string;
+  orderId: string | null;
+  amount: number;
+  /** Braintree's statuses: authorized, submitted_for_settlement, settled, voided, processor_declined… */
+  status: string;
+  /** Whether the money was (or will be) taken: authorized/submitted/settling/settled. */
+  succeeded: boolean;
+  paidWith: PaidWith | null;
+}
+
+export interface VaultedCard {
+  /** The vault token (never shown to anyone but the owner, used to delete). */
+  token: string;
+  /** A fresh single-use nonce for paying with this card. */
+  nonce: string;
+  default: boolean;
+  cardType: string;
+  lastFour: string;
+  expirationMonth: string;
+  expirationYear: string;
+  bin: string;
+}
+
+export interface WebhookEvent {
+  /** Braintree's kind, e.g. 'transaction_settled', 'transaction_settlement_declined', 'check'. */
+  kind: string;
+  transaction: GatewayTransaction | null;
+}
+
+/**
+ * Thrown when the gateway cannot be reached or answers with an error that is not a
+ * refusal (timeouts, 5xx, bad credentials). The order service maps it to `order_failed`
+ * and reconciles later: the sale may or may not have happened.
+ */
+export class GatewayUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'GatewayUnavailableError';
+  }
+}
+
+export interface PaymentGateway {
+  readonly mode: 'braintree' | 'test';
+  /** Hosts the browser side needs in the page's CSP (Braintree client, 3DS frames, wallets). */
+  readonly contentSources: ContentSources;
+  /** A client token for braintree-web (or the test-mode client), with the vault when customerId is set. */
+  clientToken(input: { customerId: string | null }): Promise<string>;
+  /** Charges `amount` and submits it for settlement; cards must have passed 3-D Secure. */
+  sale(request: SaleRequest): Promise<SaleResult>;
+  /** Voids an unsettled sale or refunds a settled one (order cancellation, compensation). */
+  reverse(transactionId: string): Promise<{ ok: boolean; kind: 'void' | 'refund' | null }>;
+  /** The sale made for an order id, if any (crash recovery). */
+  findByOrderId(orderId: string): Promise<GatewayTransaction | null>;
+  /** The customer's vaulted cards, default first; [] for an unknown customer. */
+  listCards(customerId: string): Promise<VaultedCard[]>;
+  /** Deletes one of the customer's vaulted cards; false when it is not theirs or gone. */
+  deleteCard(customerId: string, token: string): Promise<boolean>;
+  /** Makes one of the customer's cards the default; false when it is not theirs. */
+  makeDefaultCard(customerId: string, token: string): Promise<boolean>;
+  /** Verifies and parses a webhook; null when the signature is wrong. */
+  parseWebhook(input: { signature: string; payload: string }): Promise<WebhookEvent | null>;
+}
