@@ -10,10 +10,14 @@ import type { AddressLookupConfig } from '../domain/address-lookup.ts';
 import type { AddressLookup } from './adapters/address-lookup/port.ts';
 import { registerTestModePostcoder, testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
+import { paymentsConfigView } from './adapters/payments/choose.ts';
+import type { PaymentGateway } from './adapters/payments/port.ts';
+import { isTestModeGateway, testModeGateway } from './adapters/payments/test-mode.ts';
+import { registerTestModeBraintree } from './adapters/payments/test-mode-routes.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
-import type { TrustProxy } from './config.ts';
+import type { PaymentsConfig, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -70,6 +74,13 @@ export interface AppDeps {
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
   addressLookup?: AddressLookup;
+  /**
+   * The payment gateway; by default the test-mode gateway on `db` (its client API served
+   * by this app), signing with a key derived from `cookieSecret`.
+   */
+  payments?: PaymentGateway;
+  /** What the browser's wallets are told (GET /api/v1/config); none by default. */
+  wallets?: Pick<PaymentsConfig, 'braintree' | 'paypalClientId' | 'googlePayMerchantId'>;
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -109,7 +120,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The policy allows what the configured vendors' browser code needs, and no more.
   const captcha = deps.captcha ?? testModeVerifier({});
   const addressLookup = deps.addressLookup ?? testModeLookup();
-  registerSecurityHeaders(app, [captcha.contentSources ?? {}, addressLookup.contentSources]);
+  const payments =
+    deps.payments ??
+    testModeGateway({
+      db: deps.db,
+      secret: deps.cookieSecret,
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+    });
+  registerSecurityHeaders(app, [
+    captcha.contentSources ?? {},
+    addressLookup.contentSources,
+    payments.contentSources,
+  ]);
   registerOriginCheck(app, deps.publicUrl ? { publicUrl: deps.publicUrl } : {});
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
@@ -153,6 +175,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);
+  // In test mode the shop also plays Braintree's client API for the browser.
+  if (isTestModeGateway(payments)) registerTestModeBraintree(app, payments);
 
   await app.register(
     async (api) => {
@@ -174,6 +198,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             base_url: addressLookup.baseUrl,
             identifier: addressLookup.identifier,
           } satisfies AddressLookupConfig,
+          payments: paymentsConfigView(
+            payments.mode,
+            deps.wallets ?? { braintree: null, paypalClientId: null, googlePayMerchantId: null },
+          ),
         },
       }));
     },

@@ -105,6 +105,11 @@ export interface TestModeGateway extends PaymentGateway {
   ): Promise<{ bt_signature: string; bt_payload: string }>;
 }
 
+/** Whether a gateway is the test-mode one (whose client API the app serves). */
+export function isTestModeGateway(gateway: PaymentGateway): gateway is TestModeGateway {
+  return gateway.mode === 'test' && 'authorize' in gateway && 'mintNonce' in gateway;
+}
+
 export interface TestModeGatewayOptions {
   db: Db;
   /** Signs client tokens and webhooks (derived from COOKIE_SECRET in start-up). */
