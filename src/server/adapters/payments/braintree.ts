@@ -24,6 +24,7 @@
  */
 import braintree from 'braintree';
 import type { ContentSources } from '../content-sources.ts';
+import { fakeNonce } from './fake-nonces.ts';
 import {
   GatewayUnavailableError,
   type GatewayAddress,
@@ -489,13 +490,19 @@ export function braintreeGateway(
     let result: SaleResult | null = null;
     try {
       const authenticationId = nonce.threeDSecureInfo?.threeDSecureAuthenticationId;
+      // A sandbox fake nonce is reusable and carries its 3DS result: sell it as it is.
+      const method = fakeNonce(request.nonce)
+        ? { paymentMethodNonce: request.nonce }
+        : {
+            paymentMethodToken: token,
+            ...(authenticationId ? { threeDSecureAuthenticationId: authenticationId } : {}),
+          };
       result = settle(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
-            paymentMethodToken: token,
+            ...method,
             ...(request.customerId ? { customerId: request.customerId } : {}),
-            ...(authenticationId ? { threeDSecureAuthenticationId: authenticationId } : {}),
             options: threeDSecure,
           }),
         ),
