@@ -57,8 +57,8 @@ export function paymentWarnings(config: PaymentSettings): string[] {
     ];
   if (!googlePayMerchantId)
     return [
-      'GOOGLE_PAY_MERCHANT_ID is unset: Google Pay’s PRODUCTION environment needs it, so ' +
-        'Google Pay will not be offered. Set it to the id from the Google Pay console.',
+      'GOOGLE_PAY_MERCHANT_ID is unset: Google Pay’s PRODUCTION environment needs the ' +
+        'merchant id from the Google Pay & Wallet console, so Google Pay cannot complete.',
     ];
   return [];
 }
