@@ -213,6 +213,26 @@ describe.each(ENGINES)('test-mode gateway on %s', (engine) => {
       expect((await ledger(id)).filter((row) => row.charged)).toHaveLength(1);
     });
 
+    it('voids a sale once, freeing its order id for a new payment', async () => {
+      const id = orderId();
+      const first = await sale(FRICTIONLESS, { orderId: id });
+      if (!first.ok) throw new Error('sale refused');
+      expect(await gateway.reverse(first.sale.transactionId)).toEqual({ ok: true, kind: 'void' });
+      expect(await gateway.reverse(first.sale.transactionId)).toEqual({ ok: true, kind: 'void' });
+      const second = await sale('fake-paypal-one-time-nonce', { orderId: id });
+      expect(second.ok && second.sale.transactionId).not.toBe(first.sale.transactionId);
+      expect(await gateway.findByOrderId(id)).toMatchObject({
+        id: second.ok ? second.sale.transactionId : '',
+        succeeded: true,
+      });
+      expect((await ledger(id)).map((row) => [row.kind, row.status, row.charged])).toEqual([
+        ['verification', 'verified', false],
+        ['sale', 'voided', false],
+        ['void', 'voided', false],
+        ['sale', 'submitted_for_settlement', true],
+      ]);
+    });
+
     it('refunds a settled sale instead of voiding it, once', async () => {
       const id = orderId();
       const result = await sale(FRICTIONLESS, { orderId: id });
