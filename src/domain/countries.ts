@@ -35,6 +35,8 @@ const CODES = `
   VG:VGB VI:VIR VN:VNM VU:VUT WF:WLF WS:WSM XK:XKK YE:YEM YT:MYT ZA:ZAF ZM:ZMB ZW:ZWE
 `;
 
+const alpha2ByCode = new Map<string, string>();
+
 /** Every country, United Kingdom first, then alphabetically by name. */
 export const COUNTRIES: readonly Country[] = (() => {
   // British English: 'St Lucia', 'US Virgin Islands', like the rest of the shop.
@@ -43,6 +45,7 @@ export const COUNTRIES: readonly Country[] = (() => {
     .split(/\s+/)
     .map((pair) => {
       const [alpha2 = '', code = ''] = pair.split(':');
+      alpha2ByCode.set(code, alpha2);
       return { code, name: names.of(alpha2) ?? code };
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
@@ -61,4 +64,9 @@ export function isCountryCode(code: string): boolean {
 /** The country's English name, or the code itself when unknown. */
 export function countryName(code: string): string {
   return byCode.get(code)?.name ?? code;
+}
+
+/** The two-letter code (ISO 3166-1 alpha-2) of a three-letter one, e.g. GB for GBR. */
+export function alpha2Code(code: string): string | undefined {
+  return alpha2ByCode.get(code);
 }

@@ -22,9 +22,10 @@ export const STORED_CARDS_KEY = ['payments', 'methods'] as const;
  * fetched again when the login changes. Refetch it after a failed order (spec
  * section 4): the payment client starts again from a fresh token.
  */
-export function usePaymentToken() {
+export function usePaymentToken({ enabled = true }: { enabled?: boolean } = {}) {
   const login = useAuthToken();
   return useQuery({
+    enabled,
     queryKey: [...PAYMENT_TOKEN_KEY, login ?? 'guest'],
     queryFn: async () => (await api<PaymentTokenResult>('POST', '/payments/token')).token,
     retry: false,
@@ -38,13 +39,13 @@ export function usePaymentToken() {
  * A signed-in customer's stored cards, default first; idle for guests. Each card's
  * nonce pays once, so the list is fetched again after a failed order.
  */
-export function useStoredCards() {
+export function useStoredCards({ enabled = true }: { enabled?: boolean } = {}) {
   const login = useAuthToken();
   return useQuery({
     queryKey: [...STORED_CARDS_KEY, login],
     queryFn: async (): Promise<StoredCardView[]> =>
       (await api<StoredCardsResult>('GET', '/payments/methods')).payment_methods,
-    enabled: login !== null,
+    enabled: enabled && login !== null,
     refetchOnWindowFocus: false,
     staleTime: Infinity,
     gcTime: 0,
