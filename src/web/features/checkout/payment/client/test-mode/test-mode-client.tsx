@@ -6,6 +6,7 @@
  * or a challenge the shopper answers in the test bank's dialog).
  */
 import {
+  useEffect,
   useId,
   useImperativeHandle,
   useRef,
@@ -145,6 +146,13 @@ export function createTestModeClient(clientToken: string): PaymentClient {
     const [touched, setTouched] = useState(NO_TOUCH);
     const base = useId();
     const inputs = useRef<Partial<Record<CardFieldKey, HTMLInputElement | null>>>({});
+    // The field to move to after a failed payment, once the inputs are usable again.
+    const [focusNext, setFocusNext] = useState<CardFieldKey | null>(null);
+    useEffect(() => {
+      if (!focusNext || disabled) return;
+      inputs.current[focusNext]?.focus();
+      setFocusNext(null);
+    }, [focusNext, disabled]);
 
     useImperativeHandle(ref, () => ({
       tokenize: async () => {
@@ -155,7 +163,7 @@ export function createTestModeClient(clientToken: string): PaymentClient {
           return tokenized;
         } catch (error) {
           const first = error instanceof PaymentClientError ? error.invalidFieldKeys[0] : undefined;
-          if (first) inputs.current[first]?.focus();
+          if (first) setFocusNext(first);
           throw error;
         }
       },
