@@ -181,6 +181,23 @@ export function AddressForm(props: AddressFormProps) {
     else setLookupError(POSTCODE_NOT_FOUND_MESSAGE);
   };
 
+  /** The message for a failed save; a validation error's messages go to the fields. */
+  const submitError = (error: unknown): string => {
+    if (!(error instanceof ApiError)) {
+      return 'An error occurred, if this problem persists please contact us.';
+    }
+    if (!(error.isValidation && error.errors)) return error.message;
+    const { fields, others } = serverFieldErrors(error.errors, prefix);
+    let focus = true;
+    for (const field of ADDRESS_FIELDS) {
+      const message = fields[field];
+      if (!message) continue;
+      setError(field, { type: 'server', message }, { shouldFocus: focus });
+      focus = false;
+    }
+    return [error.message, ...others].join(' ');
+  };
+
   /** Validates, then saves through props.onSubmit; true once saved. */
   const submitForm = async (): Promise<boolean> => {
     let saved = false;
@@ -205,23 +222,6 @@ export function AddressForm(props: AddressFormProps) {
     return saved;
   };
   useImperativeHandle(props.handle, () => ({ submit: submitForm }));
-
-  /** The message for a failed save; a validation error's messages go to the fields. */
-  const submitError = (error: unknown): string => {
-    if (!(error instanceof ApiError)) {
-      return 'An error occurred, if this problem persists please contact us.';
-    }
-    if (!(error.isValidation && error.errors)) return error.message;
-    const { fields, others } = serverFieldErrors(error.errors, prefix);
-    let focus = true;
-    for (const field of ADDRESS_FIELDS) {
-      const message = fields[field];
-      if (!message) continue;
-      setError(field, { type: 'server', message }, { shouldFocus: focus });
-      focus = false;
-    }
-    return [error.message, ...others].join(' ');
-  };
 
   return (
     <form

@@ -154,5 +154,7 @@ export function sameAddress(
   b: Partial<Record<AddressField, string | null | undefined>> | null | undefined,
 ): boolean {
   if (!a || !b) return false;
-  return ADDRESS_FIELDS.every((field) => comparable(field, a[field]) === comparable(field, b[field]));
+  return ADDRESS_FIELDS.every(
+    (field) => comparable(field, a[field]) === comparable(field, b[field]),
+  );
 }

@@ -118,7 +118,9 @@ describe('PaymentPage', () => {
     expect(screen.getByText('Secure and encrypted payment')).toBeInTheDocument();
 
     const billing = screen.getByRole('region', { name: 'Cardholders details' });
-    expect(within(billing).getByRole('checkbox', { name: 'Same as delivery details' })).toBeChecked();
+    expect(
+      within(billing).getByRole('checkbox', { name: 'Same as delivery details' }),
+    ).toBeChecked();
     expect(within(billing).getByText('12 Station Parade')).toBeInTheDocument();
     expect(within(billing).getByRole('button', { name: 'Enter new details' })).toBeInTheDocument();
 
@@ -445,8 +447,7 @@ describe('PaymentPage', () => {
 
   it('shows the server’s reason when the order fails and starts again from a new client token', async () => {
     const { user, callsTo, location } = renderPayment(readyToPay(), {
-      'POST /api/v1/basket/order': () =>
-        failure(402, 'payment_failed', '2000 : Do Not Honor'),
+      'POST /api/v1/basket/order': () => failure(402, 'payment_failed', '2000 : Do Not Honor'),
     });
 
     await fillCard(user);

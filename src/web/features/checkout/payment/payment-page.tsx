@@ -318,11 +318,7 @@ function Payment({ basket }: { basket: BasketView }) {
         />
       )}
       <h2 className="payment-page__subheading">Choose how to pay</h2>
-      <Accordion
-        items={[cardGroup, ...walletGroups]}
-        openId={openGroup}
-        onToggle={setOpenGroup}
-      />
+      <Accordion items={[cardGroup, ...walletGroups]} openId={openGroup} onToggle={setOpenGroup} />
       <p className="payment-page__status" role="status">
         {status && (
           <>
@@ -353,16 +349,28 @@ interface CardGroupProps {
   onPay: (client: PaymentClient) => void;
 }
 
-function CardGroup(props: CardGroupProps) {
-  const { payment, cards, chosenCard, signedIn, busy } = props;
-  if (props.tokenError || payment.status === 'error') {
+function CardGroup({
+  payment,
+  tokenError,
+  onRetryToken,
+  cards,
+  chosenCard,
+  onChooseCard,
+  signedIn,
+  saveCard,
+  onSaveCard,
+  cardFields,
+  busy,
+  onPay,
+}: CardGroupProps) {
+  if (tokenError || payment.status === 'error') {
     return (
       <div className="payment-group">
         <Notice tone="error">
           Card payments could not be set up.{' '}
-          {props.tokenError?.message ?? cardErrorMessage(payment.error) ?? ''}
+          {tokenError?.message ?? cardErrorMessage(payment.error) ?? ''}
         </Notice>
-        <Button variant="secondary" onClick={props.onRetryToken}>
+        <Button variant="secondary" onClick={onRetryToken}>
           Try again
         </Button>
       </div>
@@ -383,16 +391,16 @@ function CardGroup(props: CardGroupProps) {
         <SavedCards
           cards={cards}
           value={chosenCard?.id ?? NEW_CARD}
-          onChange={props.onChooseCard}
+          onChange={onChooseCard}
           disabled={busy}
         />
       )}
       {!chosenCard && (
         <fieldset className="card-entry" disabled={busy}>
           <legend className="card-entry__legend">Card details</legend>
-          <CardFields ref={props.cardFields} disabled={busy} />
+          <CardFields ref={cardFields} disabled={busy} />
           <p className="card-entry__clear">
-            <Button variant="link" onClick={() => props.cardFields.current?.clear()}>
+            <Button variant="link" onClick={() => cardFields.current?.clear()}>
               Clear card details
             </Button>
           </p>
@@ -402,15 +410,15 @@ function CardGroup(props: CardGroupProps) {
                 type="checkbox"
                 id="save_payment_method"
                 name="save_payment_method"
-                checked={props.saveCard}
-                onChange={(event) => props.onSaveCard(event.target.checked)}
+                checked={saveCard}
+                onChange={(event) => onSaveCard(event.target.checked)}
               />
               <label htmlFor="save_payment_method">Save this card for next time</label>
             </p>
           )}
         </fieldset>
       )}
-      <Button block busy={busy} busyLabel="Placing order" onClick={() => props.onPay(client)}>
+      <Button block busy={busy} busyLabel="Placing order" onClick={() => onPay(client)}>
         Place order &amp; pay
       </Button>
     </div>

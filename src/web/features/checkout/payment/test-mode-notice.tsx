@@ -13,9 +13,7 @@ export function TestModeNotice() {
       <p className="test-mode-notice__title">
         <strong>This shop is in test mode:</strong> no real payment is taken.
       </p>
-      <p>
-        Use a test card with any name, any expiry date in the future and any security code:
-      </p>
+      <p>Use a test card with any name, any expiry date in the future and any security code:</p>
       <ul className="test-mode-notice__cards">
         {FEATURED_SANDBOX_CARDS.map((card) => (
           <li key={card.number}>

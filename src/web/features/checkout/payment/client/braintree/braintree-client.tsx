@@ -199,7 +199,11 @@ export async function createBraintreeClient(clientToken: string): Promise<Paymen
                   containers.current[key] = element;
                 }}
                 id={id}
-                className={['field__input', 'hosted-field', disabled ? 'hosted-field--disabled' : '']
+                className={[
+                  'field__input',
+                  'hosted-field',
+                  disabled ? 'hosted-field--disabled' : '',
+                ]
                   .filter(Boolean)
                   .join(' ')}
                 role="group"
@@ -247,7 +251,11 @@ export async function createBraintreeClient(clientToken: string): Promise<Paymen
     verifyCard,
     deviceData: async () => dataCollector.deviceData,
     teardown: async () => {
-      await Promise.allSettled([threeDSecure.teardown(), dataCollector.teardown(), client.teardown(() => undefined)]);
+      await Promise.allSettled([
+        threeDSecure.teardown(),
+        dataCollector.teardown(),
+        client.teardown(() => undefined),
+      ]);
     },
   };
 }

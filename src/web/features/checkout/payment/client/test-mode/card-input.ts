@@ -24,7 +24,12 @@ export interface CardBrand {
 
 export type CardValues = Record<CardFieldKey, string>;
 
-export const EMPTY_CARD: CardValues = { cardholderName: '', number: '', expirationDate: '', cvv: '' };
+export const EMPTY_CARD: CardValues = {
+  cardholderName: '',
+  number: '',
+  expirationDate: '',
+  cvv: '',
+};
 
 const onlyDigits = (value: string) => value.replace(/\D/g, '');
 

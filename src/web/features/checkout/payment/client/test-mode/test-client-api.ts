@@ -16,8 +16,14 @@ export interface TestClientToken {
 /** Reads a test-mode client token; a token it cannot read is Braintree's CLIENT_INVALID_AUTHORIZATION. */
 export function readClientToken(token: string): TestClientToken {
   try {
-    const parsed = JSON.parse(atob(token)) as { authorizationFingerprint?: unknown; configUrl?: unknown };
-    if (typeof parsed.authorizationFingerprint !== 'string' || typeof parsed.configUrl !== 'string') {
+    const parsed = JSON.parse(atob(token)) as {
+      authorizationFingerprint?: unknown;
+      configUrl?: unknown;
+    };
+    if (
+      typeof parsed.authorizationFingerprint !== 'string' ||
+      typeof parsed.configUrl !== 'string'
+    ) {
       throw new Error('missing fields');
     }
     return {
