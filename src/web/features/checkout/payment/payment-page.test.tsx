@@ -189,7 +189,7 @@ describe('PaymentPage', () => {
     });
     const order = callsTo('POST', '/api/v1/basket/order')[0]?.body as Record<string, string>;
     expect(order.payment_method_nonce).toBe('tokencc_1_3ds');
-    expect(JSON.parse(order.device_data)).toEqual({
+    expect(JSON.parse(order.device_data ?? '')).toEqual({
       correlation_id: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(order).not.toHaveProperty('save_payment_method');

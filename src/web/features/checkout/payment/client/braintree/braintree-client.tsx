@@ -1,13 +1,18 @@
 /**
- * The Braintree payment client (ADR 020; design/integrations.md section 1): braintree-web
- * loaded only when this is used (its own chunk, on the payment step alone), a client
+ * The Braintree payment client (ADR 020; design/integrations.md section 1). This module
+ * and braintree-web with it are one chunk, imported only when /config's payments.mode
+ * is 'braintree', on the payment step alone (load-client.ts). It makes a client
  * from the client token, hosted fields for the card (their iframes keep the card
  * number and security code away from the shop's page), 3-D Secure 2 with Braintree's
  * own modal, and the data collector's device data.
  */
 import { useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import type { Client } from 'braintree-web/client';
+import * as clientModule from 'braintree-web/client/index.js';
+import * as dataCollectorModule from 'braintree-web/data-collector/index.js';
 import type { HostedFields, HostedFieldsEvent } from 'braintree-web/hosted-fields';
+import * as hostedFieldsModule from 'braintree-web/hosted-fields/index.js';
+import * as threeDSecureModule from 'braintree-web/three-d-secure/index.js';
 import { CARD_FIELD_PLACEHOLDERS, CardFieldFrame, cardFieldError } from '../card-field-frame.tsx';
 import {
   CARD_FIELD_KEYS,
@@ -59,13 +64,6 @@ function asClientError(error: unknown): PaymentClientError {
 }
 
 export async function createBraintreeClient(clientToken: string): Promise<PaymentClient> {
-  const [clientModule, hostedFieldsModule, threeDSecureModule, dataCollectorModule] =
-    await Promise.all([
-      import('braintree-web/client'),
-      import('braintree-web/hosted-fields'),
-      import('braintree-web/three-d-secure'),
-      import('braintree-web/data-collector'),
-    ]);
   let client: Client;
   try {
     client = await clientModule.create({ authorization: clientToken });
