@@ -9,7 +9,11 @@ import { PaymentClientError } from '../types.ts';
 
 export interface TestClientToken {
   authorizationFingerprint: string;
-  /** The client API's base URL, e.g. https://shop.example/api/v1/test-mode/braintree/client_api */
+  /**
+   * The client API's path on this page's own origin, e.g.
+   * /api/v1/test-mode/braintree/client_api (the token's origin may be the server's
+   * public address, not the one the page was loaded from, as behind the dev proxy).
+   */
   clientApiUrl: string;
 }
 
@@ -28,7 +32,7 @@ export function readClientToken(token: string): TestClientToken {
     }
     return {
       authorizationFingerprint: parsed.authorizationFingerprint,
-      clientApiUrl: parsed.configUrl.replace(/\/config$/, ''),
+      clientApiUrl: new URL(parsed.configUrl, 'http://localhost').pathname.replace(/\/config$/, ''),
     };
   } catch {
     throw new PaymentClientError(
