@@ -35,8 +35,6 @@ const CODES = `
   VG:VGB VI:VIR VN:VNM VU:VUT WF:WLF WS:WSM XK:XKK YE:YEM YT:MYT ZA:ZAF ZM:ZMB ZW:ZWE
 `;
 
-const alpha2ByCode = new Map<string, string>();
-
 /** Every country, United Kingdom first, then alphabetically by name. */
 export const COUNTRIES: readonly Country[] = (() => {
   // British English: 'St Lucia', 'US Virgin Islands', like the rest of the shop.
@@ -45,7 +43,6 @@ export const COUNTRIES: readonly Country[] = (() => {
     .split(/\s+/)
     .map((pair) => {
       const [alpha2 = '', code = ''] = pair.split(':');
-      alpha2ByCode.set(code, alpha2);
       return { code, name: names.of(alpha2) ?? code };
     })
     .sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
@@ -66,7 +63,16 @@ export function countryName(code: string): string {
   return byCode.get(code)?.name ?? code;
 }
 
-/** The two-letter code (ISO 3166-1 alpha-2) of a three-letter one, e.g. GB for GBR. */
-export function alpha2Code(code: string): string | undefined {
-  return alpha2ByCode.get(code);
+const alpha2ByCode = new Map(
+  CODES.trim()
+    .split(/\s+/)
+    .map((pair) => {
+      const [alpha2 = '', code = ''] = pair.split(':');
+      return [code, alpha2] as const;
+    }),
+);
+
+/** The ISO alpha-2 code of a three-letter country code (payment gateways want it), or null. */
+export function alpha2Of(code: string): string | null {
+  return alpha2ByCode.get(code) ?? null;
 }

@@ -12,7 +12,7 @@ import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
 import type { AddressView, BasketView } from '../../../../domain/api/basket.ts';
 import type { PlaceOrderRequest, StoredCardView } from '../../../../domain/api/order.ts';
-import { alpha2Code } from '../../../../domain/countries.ts';
+import { alpha2Of } from '../../../../domain/countries.ts';
 import { decimalString } from '../../../../domain/money.ts';
 import { BASKET_KEY, useBasket } from '../../../api/basket.ts';
 import { useConfig } from '../../../api/config.ts';
@@ -75,7 +75,7 @@ function threeDSecureAddress(address: AddressView): ThreeDSecureBillingAddress {
     ...(address.line_2 ? { extendedAddress: address.line_2 } : {}),
     locality: address.line_3,
     postalCode: address.postcode,
-    countryCodeAlpha2: alpha2Code(address.country_code) ?? 'GB',
+    countryCodeAlpha2: alpha2Of(address.country_code) ?? 'GB',
   };
 }
 
