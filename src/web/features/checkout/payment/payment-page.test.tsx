@@ -468,6 +468,25 @@ describe('PaymentPage', () => {
     });
   });
 
+  it('says when card payments cannot be set up, and tries again on request', async () => {
+    let failing = true;
+    const tokens = tokenHandler();
+    const { user } = renderPayment(readyToPay(), {
+      'POST /api/v1/payments/token': (body, url) =>
+        failing
+          ? failure(503, 'internal_error', 'Payments are not available just now.')
+          : tokens(body, url),
+    });
+
+    expect(await screen.findByText(/Card payments could not be set up/)).toHaveTextContent(
+      'Payments are not available just now.',
+    );
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByLabelText('Card number')).toBeInTheDocument();
+  });
+
   describe('signed-in customers', () => {
     const cards = () => [
       storedCard(),

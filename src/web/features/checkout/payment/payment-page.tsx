@@ -283,8 +283,13 @@ function Payment({ basket }: { basket: BasketView }) {
         content: (
           <CardGroup
             payment={payment}
-            tokenError={token.error}
-            onRetryToken={() => void token.refetch()}
+            // A customer's stored cards decide what the group offers first.
+            loading={storedCards.isLoading}
+            tokenError={token.error ?? config.error}
+            onRetryToken={() => {
+              if (config.isError) void config.refetch();
+              else void token.refetch();
+            }}
             cards={cards}
             chosenCard={chosenCard}
             onChooseCard={setCardChoice}
@@ -336,6 +341,7 @@ function Payment({ basket }: { basket: BasketView }) {
 
 interface CardGroupProps {
   payment: ReturnType<typeof usePaymentClient>;
+  loading: boolean;
   tokenError: Error | null;
   onRetryToken: () => void;
   cards: readonly StoredCardView[];
@@ -351,6 +357,7 @@ interface CardGroupProps {
 
 function CardGroup({
   payment,
+  loading,
   tokenError,
   onRetryToken,
   cards,
@@ -376,7 +383,7 @@ function CardGroup({
       </div>
     );
   }
-  if (!payment.client) {
+  if (!payment.client || loading) {
     return (
       <div className="payment-group payment-group--loading">
         <LoadingOverlay message="Loading card payment" />
