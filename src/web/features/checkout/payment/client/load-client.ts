@@ -18,6 +18,15 @@ export async function loadPaymentClient(
   return createBraintreeClient(clientToken);
 }
 
+/**
+ * braintree-web's client, data collector, Apple Pay, Google Pay and PayPal Checkout
+ * components, from the Braintree client's chunk: wallet groups in Braintree mode take
+ * them from here rather than importing braintree-web themselves (ADR 020).
+ */
+export async function loadBraintreeWeb() {
+  return (await import('./braintree/braintree-client.tsx')).braintreeWeb;
+}
+
 export type PaymentClientState =
   | { status: 'loading'; client: null; error: null }
   | { status: 'ready'; client: PaymentClient; error: null }

@@ -13,6 +13,9 @@ import * as dataCollectorModule from 'braintree-web/data-collector/index.js';
 import type { HostedFields, HostedFieldsEvent } from 'braintree-web/hosted-fields';
 import * as hostedFieldsModule from 'braintree-web/hosted-fields/index.js';
 import * as threeDSecureModule from 'braintree-web/three-d-secure/index.js';
+import * as applePayModule from 'braintree-web/apple-pay/index.js';
+import * as googlePaymentModule from 'braintree-web/google-payment/index.js';
+import * as paypalCheckoutModule from 'braintree-web/paypal-checkout/index.js';
 import { CARD_FIELD_PLACEHOLDERS, CardFieldFrame, cardFieldError } from '../card-field-frame.tsx';
 import {
   CARD_FIELD_KEYS,
@@ -23,6 +26,19 @@ import {
   type VerifiedCard,
   type VerifyCardOptions,
 } from '../types.ts';
+
+/**
+ * braintree-web's components for the wallet groups (load-client.ts, loadBraintreeWeb):
+ * the page then loads one chunk of braintree-web, sharing its common modules, and no
+ * chunk of CommonJS helpers lands on the home page (ADR 020).
+ */
+export const braintreeWeb = {
+  client: clientModule,
+  dataCollector: dataCollectorModule,
+  applePay: applePayModule,
+  googlePayment: googlePaymentModule,
+  paypalCheckout: paypalCheckoutModule,
+};
 
 /** Spec section 9: how long hosted fields may take to set up. */
 const INTEGRATION_TIMEOUT_MS = 60_000;

@@ -16,3 +16,12 @@ declare module 'braintree-web/three-d-secure/index.js' {
 declare module 'braintree-web/data-collector/index.js' {
   export * from 'braintree-web/data-collector';
 }
+declare module 'braintree-web/apple-pay/index.js' {
+  export * from 'braintree-web/apple-pay';
+}
+declare module 'braintree-web/google-payment/index.js' {
+  export * from 'braintree-web/google-payment';
+}
+declare module 'braintree-web/paypal-checkout/index.js' {
+  export * from 'braintree-web/paypal-checkout';
+}
