@@ -27,7 +27,7 @@ const ROUTES: Record<string, string | string[]> = {
   '/checkout': [CHECKOUT_APP, 'features/checkout/entry/entry-page.tsx'],
   '/checkout/address': [CHECKOUT_APP, 'features/checkout/address/address-page.tsx'],
   '/checkout/delivery': [CHECKOUT_APP, 'features/checkout/delivery/delivery-page.tsx'],
-  '/checkout/payment': [CHECKOUT_APP, 'features/checkout/payment/payment-placeholder.tsx'],
+  '/checkout/payment': [CHECKOUT_APP, 'features/checkout/payment/payment-page.tsx'],
   '/help-centre/topics/orders/delivery': 'features/info/delivery-help-page.tsx',
   '/login, /account': 'app/account-area.tsx',
 };

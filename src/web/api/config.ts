@@ -1,6 +1,6 @@
 /**
  * What the browser needs to know about the vendors in use (GET /api/v1/config):
- * which captcha to show and where postcode lookups go. It does not change while the
+ * which captcha to show, where postcode lookups go and how payments are taken. It does not change while the
  * page is open.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -13,9 +13,19 @@ export interface CaptchaConfig {
   site_key: string | null;
 }
 
+/** How cards and wallets are paid (contracts: GET /config data.payments). */
+export interface PaymentsConfig {
+  /** 'test' pays through the shop's own test gateway: no real money, sandbox cards. */
+  mode: 'braintree' | 'test';
+  paypal_client_id: string | null;
+  google_pay: { merchant_id: string | null; environment: 'TEST' | 'PRODUCTION' };
+  shop_name: string;
+}
+
 export interface ClientConfig {
   captcha: CaptchaConfig;
   address_lookup: AddressLookupConfig;
+  payments: PaymentsConfig;
 }
 
 export const configQuery = queryOptions({

@@ -28,7 +28,12 @@ export class ApiError extends Error {
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API and returns the reply's `data`. */
-export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<T> {
   let response: Response;
   const token = readAuthToken();
   try {
@@ -39,6 +44,7 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
         accept: 'application/json',
         ...(token ? { authorization: `Bearer ${token}` } : {}),
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...extraHeaders,
       },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });

@@ -34,10 +34,7 @@ const step = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 const EntryPage = step(() => import('./entry/entry-page.tsx'), 'EntryPage');
 const AddressPage = step(() => import('./address/address-page.tsx'), 'AddressPage');
 const DeliveryPage = step(() => import('./delivery/delivery-page.tsx'), 'DeliveryPage');
-const PaymentPlaceholder = step(
-  () => import('./payment/payment-placeholder.tsx'),
-  'PaymentPlaceholder',
-);
+const PaymentPage = step(() => import('./payment/payment-page.tsx'), 'PaymentPage');
 
 /** The analytics step of each checkout path (spec section 4). */
 const ANALYTICS_STEPS: Record<string, CheckoutStep> = {
@@ -97,7 +94,7 @@ function Steps({ path }: { path: string }) {
             <Route index element={<EntryPage />} />
             <Route path="address" element={<AddressPage />} />
             <Route path="delivery" element={<DeliveryPage />} />
-            <Route path="payment" element={<PaymentPlaceholder />} />
+            <Route path="payment" element={<PaymentPage />} />
             <Route path="*" element={<Navigate to={ENTRY_PATH} replace />} />
           </Routes>
         </Suspense>

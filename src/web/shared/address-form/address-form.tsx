@@ -7,7 +7,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
   lookupResultLabel,
@@ -72,6 +72,17 @@ export interface AddressFormProps {
   onSubmit: (payload: Record<string, string | null>, address: Address) => Promise<void>;
   /** Shown under the submit button. */
   footer?: ReactNode;
+  /**
+   * Lets a parent submit the form itself (the payment step saves the billing address
+   * as part of placing the order); with `hideSubmit` the form has no button of its own.
+   */
+  handle?: Ref<AddressFormHandle>;
+  hideSubmit?: boolean;
+}
+
+export interface AddressFormHandle {
+  /** Validates and saves as the submit button would: true once saved. */
+  submit: () => Promise<boolean>;
 }
 
 // Every value is a string while edited; the schema trims, nulls empty optional
@@ -170,28 +181,6 @@ export function AddressForm(props: AddressFormProps) {
     else setLookupError(POSTCODE_NOT_FOUND_MESSAGE);
   };
 
-  const onSubmit = handleSubmit(
-    async (address) => {
-      if (!opened) {
-        setLookupError(SELECT_ADDRESS_MESSAGE);
-        setFormError(VALIDATION_MESSAGE);
-        setErrorFocus((count) => count + 1);
-        return;
-      }
-      setFormError(null);
-      try {
-        await props.onSubmit(addressPayload(address, prefix), address);
-      } catch (error) {
-        setFormError(submitError(error));
-      }
-    },
-    () => {
-      if (!opened) setLookupError(SELECT_ADDRESS_MESSAGE);
-      setFormError(VALIDATION_MESSAGE);
-      setErrorFocus((count) => count + 1);
-    },
-  );
-
   /** The message for a failed save; a validation error's messages go to the fields. */
   const submitError = (error: unknown): string => {
     if (!(error instanceof ApiError)) {
@@ -209,13 +198,41 @@ export function AddressForm(props: AddressFormProps) {
     return [error.message, ...others].join(' ');
   };
 
+  /** Validates, then saves through props.onSubmit; true once saved. */
+  const submitForm = async (): Promise<boolean> => {
+    let saved = false;
+    const failed = () => {
+      if (!opened) setLookupError(SELECT_ADDRESS_MESSAGE);
+      setFormError(VALIDATION_MESSAGE);
+      setErrorFocus((count) => count + 1);
+    };
+    await handleSubmit(async (address) => {
+      if (!opened) {
+        failed();
+        return;
+      }
+      setFormError(null);
+      try {
+        await props.onSubmit(addressPayload(address, prefix), address);
+        saved = true;
+      } catch (error) {
+        setFormError(submitError(error));
+      }
+    }, failed)();
+    return saved;
+  };
+  useImperativeHandle(props.handle, () => ({ submit: submitForm }));
+
   return (
     <form
       ref={formRef}
       className="address-form"
       aria-label={label}
       noValidate
-      onSubmit={(event) => void onSubmit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submitForm();
+      }}
     >
       {formError && <Notice tone="error">{formError}</Notice>}
       <fieldset className="address-form__fields" disabled={isSubmitting}>
@@ -371,9 +388,11 @@ export function AddressForm(props: AddressFormProps) {
         />
         <Field {...fieldProps('mobile')} label="Mobile" type="tel" />
 
-        <Button type="submit" block busy={isSubmitting} busyLabel={busyLabel}>
-          {submitLabel}
-        </Button>
+        {!props.hideSubmit && (
+          <Button type="submit" block busy={isSubmitting} busyLabel={busyLabel}>
+            {submitLabel}
+          </Button>
+        )}
       </fieldset>
       {footer}
       <SavedAddressPicker

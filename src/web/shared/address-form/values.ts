@@ -147,3 +147,14 @@ export function autoSelectSavedAddress(
     type === 'delivery' ? address.default_delivery : address.default_billing;
   return saved.find(isDefault) ?? saved[0];
 }
+
+/** True when two addresses have every field equal (case and spacing aside). */
+export function sameAddress(
+  a: Partial<Record<AddressField, string | null | undefined>> | null | undefined,
+  b: Partial<Record<AddressField, string | null | undefined>> | null | undefined,
+): boolean {
+  if (!a || !b) return false;
+  return ADDRESS_FIELDS.every(
+    (field) => comparable(field, a[field]) === comparable(field, b[field]),
+  );
+}
