@@ -70,6 +70,8 @@ export interface AppDeps {
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
   addressLookup?: AddressLookup;
+  /** PayPal's public client id, put in index.html's paypal-client-id meta tag; none by default. */
+  paypalClientId?: string | null;
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -184,6 +186,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
   }
-  await registerWebApp(app, deps.webDistDir ?? null);
+  await registerWebApp(app, deps.webDistDir ?? null, {
+    paypalClientId: deps.paypalClientId ?? null,
+  });
   return app;
 }
