@@ -58,6 +58,17 @@ export function isCountryCode(code: string): boolean {
   return byCode.has(code);
 }
 
+const alpha2ByCode = new Map(
+  CODES.trim()
+    .split(/\s+/)
+    .map((pair) => pair.split(':').reverse() as [string, string]),
+);
+
+/** The ISO 3166-1 alpha-2 code (GBR → GB) that wallets and PayPal take, or null if unknown. */
+export function alpha2Code(code: string): string | null {
+  return alpha2ByCode.get(code) ?? null;
+}
+
 /** The country's English name, or the code itself when unknown. */
 export function countryName(code: string): string {
   return byCode.get(code)?.name ?? code;
