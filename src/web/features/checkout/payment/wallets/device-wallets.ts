@@ -66,9 +66,11 @@ export function googlePaymentsClient(
 ): Promise<GooglePaymentsClient> {
   let client = googleClients.get(environment);
   if (!client) {
-    client = loadScript(GOOGLE_PAY_SCRIPT).then(() => {
-      const api = (window as { google?: { payments?: { api?: GooglePayApi } } }).google?.payments
-        ?.api;
+    const googlePayApi = () =>
+      (window as { google?: { payments?: { api?: GooglePayApi } } }).google?.payments?.api;
+    // pay.js may already be on the page (another script of the shop's, or a test's stand-in).
+    client = (googlePayApi() ? Promise.resolve() : loadScript(GOOGLE_PAY_SCRIPT)).then(() => {
+      const api = googlePayApi();
       if (!api) throw new Error('Google Pay did not load.');
       return new api.PaymentsClient({ environment });
     });

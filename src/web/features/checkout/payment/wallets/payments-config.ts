@@ -29,10 +29,14 @@ function paymentsOf(config: ClientConfig): PaymentsConfig {
   return { ...DEFAULT_PAYMENTS_CONFIG, ...payments };
 }
 
+/** The payment settings, or null until the config has loaded. */
+export function useLoadedPaymentsConfig(): PaymentsConfig | null {
+  return useQuery({ ...configQuery, select: paymentsOf }).data ?? null;
+}
+
 /** The payment settings (the defaults while the config loads or if it has none). */
 export function usePaymentsConfig(): PaymentsConfig {
-  const { data } = useQuery({ ...configQuery, select: paymentsOf });
-  return data ?? DEFAULT_PAYMENTS_CONFIG;
+  return useLoadedPaymentsConfig() ?? DEFAULT_PAYMENTS_CONFIG;
 }
 
 /**

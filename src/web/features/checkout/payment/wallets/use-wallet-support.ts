@@ -12,7 +12,7 @@
 import { useEffect, useState } from 'react';
 import { reportError } from '../../../../lib/report-error.ts';
 import { deviceSupportsApplePay, deviceSupportsGooglePay } from './device-wallets.ts';
-import { usePaymentsConfig, type PaymentMode } from './payments-config.ts';
+import { useLoadedPaymentsConfig, type PaymentMode } from './payments-config.ts';
 import type { WalletSupport } from './types.ts';
 
 /** localStorage key: the wallets test mode's simulated device has. */
@@ -33,10 +33,11 @@ function simulatedDevice(): Pick<WalletSupport, 'applePay' | 'googlePay'> {
 }
 
 export function useWalletSupport(mode: PaymentMode, clientToken: string): WalletSupport {
-  const config = usePaymentsConfig();
-  const environment = config.google_pay.environment;
-  const merchantId = config.google_pay.merchant_id;
-  const braintree = mode === 'braintree' && clientToken !== '';
+  // Google's check waits for the real settings: never a check in the wrong environment.
+  const config = useLoadedPaymentsConfig();
+  const environment = config?.google_pay.environment ?? 'TEST';
+  const merchantId = config?.google_pay.merchant_id ?? null;
+  const braintree = mode === 'braintree' && clientToken !== '' && config !== null;
   // Google's production environment will not run without the shop's merchant id.
   const googlePayUsable = environment === 'TEST' || merchantId !== null;
   const [googleReady, setGoogleReady] = useState<{ environment: string; ready: boolean } | null>(
@@ -60,6 +61,7 @@ export function useWalletSupport(mode: PaymentMode, clientToken: string): Wallet
 
   if (clientToken === '') return NONE;
   if (mode === 'test') return { ...simulatedDevice(), googlePayTestMode: true };
+  if (!config) return NONE;
   return {
     applePay: deviceSupportsApplePay(),
     googlePay:
