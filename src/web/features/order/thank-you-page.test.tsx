@@ -105,6 +105,26 @@ describe('ThankYouPage', () => {
     expect(next).not.toHaveTextContent(/buds/);
   });
 
+  it('shows the billing address only when it differs from the delivery address', async () => {
+    const delivery = makeOrder().delivery_address;
+    const first = renderPage({ [ORDER]: found(makeOrder({ billing_address: { ...delivery } })) });
+    const section = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(section).queryByText('Billing address')).not.toBeInTheDocument();
+    first.unmount();
+
+    renderPage({
+      [ORDER]: found(
+        makeOrder({
+          billing_address: { ...delivery, line_1: '3 Parliament Street', postcode: 'HG1 2QU' },
+        }),
+      ),
+    });
+    const withBilling = await screen.findByRole('region', { name: 'Delivery' });
+    expect(within(withBilling).getByRole('heading', { name: 'Billing address' })).toBeVisible();
+    expect(within(withBilling).getByText('3 Parliament Street')).toBeInTheDocument();
+    expect(within(withBilling).getByText('HG1 2QU')).toBeInTheDocument();
+  });
+
   it('reports the purchase to analytics once, in GA4 and Universal Analytics shapes', async () => {
     const first = renderPage({ [ORDER]: found(makeOrder()) });
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });

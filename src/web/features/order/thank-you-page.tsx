@@ -7,23 +7,35 @@
  * the heading once the order shows.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
+import type { AddressView, BasketItemView } from '../../../domain/api/basket.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
-import { formatPence, formatPenceOrFree } from '../../../domain/money.ts';
+import { formatPence, formatPenceOrFree, pence } from '../../../domain/money.ts';
+import type { PriceView } from '../../../domain/price-view.ts';
+import { ADDRESS_FIELDS } from '../../../domain/schemas/address.ts';
 import { BASKET_KEY } from '../../api/basket.ts';
 import { useOrder } from '../../api/orders.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { trackPurchase } from '../../lib/purchase-analytics.ts';
-import { reportError } from '../../lib/report-error.ts';
 import { addressLines } from '../../shared/address-lines.ts';
-import { BasketLine } from '../../shared/basket-line.tsx';
-import { discountLabel, excludesTax, summaryLabel } from '../../shared/price.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import '../../shared/basket-totals.css';
 import './thank-you.css';
+
+/*
+ * Amounts as the order summary showed them (spec sections 2, 6 and 9): excluding VAT
+ * when the customer prefers it or the order is tax exempt, zero as FREE, savings
+ * negative. Written out here rather than imported from shared/price.ts, which would
+ * split one more chunk into every page's first download list.
+ */
+const excludesTax = (order: OrderView) => order.prices_exclude_tax || order.tax_exempt;
+const amountOf = (price: PriceView, excludeTax: boolean) =>
+  excludeTax ? price.excluding_tax.amount : price.amount;
+const summaryLabel = (price: PriceView, excludeTax: boolean) =>
+  formatPenceOrFree(amountOf(price, excludeTax));
+const savingLabel = (amount: number) => (amount === 0 ? 'FREE' : formatPence(pence(-amount)));
 
 /** Spec section 8: order_not_found. */
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -79,8 +91,9 @@ function usePurchaseAnalytics(order: OrderView | undefined) {
     try {
       trackPurchase(order);
     } catch (error) {
-      // Analytics must never spoil the confirmation.
-      reportError('Could not record the purchase', error);
+      // Analytics must never spoil the confirmation; logged like lib/report-error.ts does
+      // (not imported: that would split one more chunk out of the first download's list).
+      console.warn('Could not record the purchase', error);
     }
   }, [order]);
 }
@@ -165,16 +178,51 @@ function OrderItems({ order }: { order: OrderView }) {
       <h2 id="thank-you-items">Your items</h2>
       <ul className="thank-you__lines">
         {[...order.items, ...order.promotionItems].map((item) => (
-          <BasketLine
-            key={item.id}
-            item={item}
-            excludeTax={excludeTax}
-            restockDates={{}}
-            editable={false}
-          />
+          <OrderLine key={item.id} item={item} excludeTax={excludeTax} />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One ordered line, read-only: picture, name, options, quantity and price. */
+function OrderLine({ item, excludeTax }: { item: BasketItemView; excludeTax: boolean }) {
+  const { product } = item;
+  const nameId = useId();
+  const options = product.options
+    .map(({ option, value }) => `${option.name}: ${value.name}`)
+    .join(', ');
+  const total = item.discounted_total_price ?? item.total_price;
+  return (
+    <li className="thank-you__line" aria-labelledby={nameId}>
+      <img
+        className="thank-you__image"
+        src={product.preview_image.src}
+        srcSet={product.preview_image.srcset}
+        sizes="80px"
+        alt={product.preview_image.alt}
+        width={80}
+        height={80}
+        loading="lazy"
+      />
+      <div className="thank-you__line-details">
+        <h3 className="thank-you__line-name" id={nameId}>
+          <Link to={product.url}>{item.name}</Link>
+        </h3>
+        {item.badge && <p className="badge badge--accent">{item.badge}</p>}
+        {options && <p className="thank-you__line-options">{options}</p>}
+        {item.preorder && (
+          <p>
+            <span className="badge badge--warning">Pre-order</span> {item.preorder_quantity} on
+            pre-order
+          </p>
+        )}
+        <p>Qty: {item.quantity}</p>
+      </div>
+      <p className="thank-you__line-total">
+        {item.is_promotion_item ? 'FREE' : formatPence(amountOf(total, excludeTax))}
+      </p>
+    </li>
   );
 }
 
@@ -185,40 +233,40 @@ function OrderTotals({ order }: { order: OrderView }) {
   return (
     <section className="thank-you__section" aria-labelledby="thank-you-totals">
       <h2 id="thank-you-totals">Order total</h2>
-      <dl className="basket-totals">
-        <div className="basket-totals__row">
+      <dl className="thank-you__totals">
+        <div className="thank-you__row">
           <dt>Sub total</dt>
           <dd>{summaryLabel(order.prices.items, excludeTax)}</dd>
         </div>
-        <div className="basket-totals__row">
+        <div className="thank-you__row">
           <dt>
             Delivery
-            <span className="basket-totals__note">{order.delivery_option.name}</span>
+            <span className="thank-you__note">{order.delivery_option.name}</span>
           </dt>
           <dd>{summaryLabel(order.prices.delivery, excludeTax)}</dd>
         </div>
         {excludeTax && (
-          <div className="basket-totals__row">
+          <div className="thank-you__row">
             <dt>VAT</dt>
             <dd>{formatPenceOrFree(paid.tax.amount)}</dd>
           </div>
         )}
         {buds.used > 0 && buds.discount.amount > 0 && (
-          <div className="basket-totals__row basket-totals__row--saving">
+          <div className="thank-you__row thank-you__row--saving">
             <dt>Bud rewards</dt>
-            <dd>{discountLabel(buds.discount.amount)}</dd>
+            <dd>{savingLabel(buds.discount.amount)}</dd>
           </div>
         )}
         {order.discounts.map((discount) => (
-          <div key={discount.label} className="basket-totals__row basket-totals__row--saving">
+          <div key={discount.label} className="thank-you__row thank-you__row--saving">
             <dt>
               Discount
-              <span className="basket-totals__note">{discount.label}</span>
+              <span className="thank-you__note">{discount.label}</span>
             </dt>
-            <dd>{discountLabel(discount.amount)}</dd>
+            <dd>{savingLabel(discount.amount)}</dd>
           </div>
         ))}
-        <div className="basket-totals__row basket-totals__row--total">
+        <div className="thank-you__row thank-you__row--total">
           <dt>Total paid</dt>
           <dd>{paid.amount === 0 ? 'FREE' : formatPence(paid.amount)}</dd>
         </div>
@@ -227,21 +275,39 @@ function OrderTotals({ order }: { order: OrderView }) {
   );
 }
 
+/** True when two addresses have the same fields (the names shown follow from them). */
+function sameAddress(a: AddressView, b: AddressView): boolean {
+  return ADDRESS_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
+}
+
+function AddressLines({ address }: { address: AddressView }) {
+  return (
+    <address className="thank-you__address">
+      {addressLines(address).map((line, index) => (
+        <span key={index}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
 function OrderDelivery({ order }: { order: OrderView }) {
+  const billing = order.billing_address;
   return (
     <section className="thank-you__section" aria-labelledby="thank-you-delivery">
       <h2 id="thank-you-delivery">Delivery</h2>
-      <address className="thank-you__address">
-        {addressLines(order.delivery_address).map((line, index) => (
-          <span key={index}>{line}</span>
-        ))}
-      </address>
+      <AddressLines address={order.delivery_address} />
       <p>
         <strong>{order.delivery_option.name}</strong>
         {order.delivery_option.description && <> — {order.delivery_option.description}</>}
       </p>
       <p>Estimated delivery: {order.delivery_estimate.label}</p>
       {order.delivery_safe_place && <p>Delivery instructions: {order.delivery_safe_place}</p>}
+      {billing && !sameAddress(billing, order.delivery_address) && (
+        <>
+          <h3 className="thank-you__subheading">Billing address</h3>
+          <AddressLines address={billing} />
+        </>
+      )}
     </section>
   );
 }

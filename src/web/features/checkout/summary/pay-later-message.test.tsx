@@ -2,7 +2,6 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { basketItem, gbp, makeBasket } from '../../basket/testing/fixtures.ts';
 import { mockApi, renderWithApp } from '../../../testing/render.tsx';
-import { paymentsConfig } from '../payment/wallets/testing.tsx';
 import { PAYPAL_SDK_EVENT } from '../payment/wallets/paypal-sdk.ts';
 import { PayLaterMessage } from './pay-later-message.tsx';
 
@@ -12,8 +11,8 @@ const basketOf = (amount: number, discount?: number) =>
     ...(discount ? { discount: { label: 'SPRING10', amount: discount } } : {}),
   });
 
-function renderMessage(amount: number, options: { mode?: string; discount?: number } = {}) {
-  mockApi({ 'GET /api/v1/config': paymentsConfig({ mode: options.mode ?? 'test' }) });
+function renderMessage(amount: number, options: { discount?: number } = {}) {
+  mockApi({});
   return renderWithApp(<PayLaterMessage basket={basketOf(amount, options.discount)} />);
 }
 
@@ -42,9 +41,9 @@ describe('PayLaterMessage', () => {
     expect(screen.queryByText(/Pay in 3/)).not.toBeInTheDocument();
   });
 
-  it('in Braintree mode hands over to PayPal’s messages component once its SDK has loaded', async () => {
+  it('hands over to PayPal’s messages component once the PayPal group has loaded its SDK (Braintree mode)', async () => {
     const rendered: { options: unknown; container: HTMLElement }[] = [];
-    renderMessage(9_000, { mode: 'braintree' });
+    renderMessage(9_000);
     expect(
       await screen.findByText('Pay in 3 interest-free payments of £30.00 with PayPal'),
     ).toBeInTheDocument();
@@ -72,22 +71,5 @@ describe('PayLaterMessage', () => {
       },
     ]);
     expect(screen.queryByText(/interest-free payments of £30.00/)).not.toBeInTheDocument();
-  });
-
-  it('in test mode keeps its own text even when PayPal’s SDK is on the page', async () => {
-    const Messages = vi.fn(() => ({ render: async () => undefined }));
-    vi.stubGlobal('paypal', {
-      FUNDING: { PAYPAL: 'paypal', PAYLATER: 'paylater' },
-      Buttons: () => undefined,
-      Messages,
-    });
-    renderMessage(9_000);
-    await act(async () => {
-      window.dispatchEvent(new Event(PAYPAL_SDK_EVENT));
-    });
-    expect(
-      screen.getByText('Pay in 3 interest-free payments of £30.00 with PayPal'),
-    ).toBeInTheDocument();
-    expect(Messages).not.toHaveBeenCalled();
   });
 });

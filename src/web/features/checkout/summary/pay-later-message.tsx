@@ -2,16 +2,16 @@
  * The order summary's pay-later banner (spec section 2). MESSAGING ONLY: it says what
  * each of PayPal's Pay in 3 payments would be (UK range £20 to £3,000; the discounted
  * total when there is one); it offers nothing and takes no payment (the payment step's
- * PayPal group does that). In Braintree mode, once the PayPal group has loaded PayPal's
- * SDK, PayPal's own messages component takes the text's place; the summary never loads
- * the SDK itself.
+ * PayPal group does that). Once the PayPal group has loaded PayPal's SDK (Braintree
+ * mode only), PayPal's own messages component takes the text's place; the summary never
+ * loads the SDK itself, nor reads the payment settings (that would put the config
+ * query in one more shared chunk of the first download).
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { BasketView } from '../../../../domain/api/basket.ts';
 import { decimalString } from '../../../../domain/money.ts';
 import { payInThreeMessage } from '../../../../domain/pay-later.ts';
 import { reportError } from '../../../lib/report-error.ts';
-import { usePaymentsConfig } from '../payment/wallets/payments-config.ts';
 import { PAYPAL_SDK_EVENT, paypalSdk, type PayPalSdk } from '../payment/wallets/paypal-sdk.ts';
 
 function subscribeToSdk(onChange: () => void) {
@@ -19,16 +19,18 @@ function subscribeToSdk(onChange: () => void) {
   return () => window.removeEventListener(PAYPAL_SDK_EVENT, onChange);
 }
 
-/** PayPal's SDK once it is on the page (Braintree mode only), else null. */
-function usePayPalSdk(enabled: boolean): PayPalSdk | null {
-  const sdk = useSyncExternalStore(subscribeToSdk, paypalSdk, () => null);
-  return enabled ? sdk : null;
+/**
+ * PayPal's SDK once the PayPal group has loaded it, else null. Only Braintree mode
+ * loads it, so test mode always shows the shop's own text.
+ */
+function usePayPalSdk(): PayPalSdk | null {
+  return useSyncExternalStore(subscribeToSdk, paypalSdk, () => null);
 }
 
 export function PayLaterMessage({ basket }: { basket: BasketView }) {
   const amount = (basket.discounted_prices?.total ?? basket.prices.total).amount;
   const text = payInThreeMessage(amount);
-  const sdk = usePayPalSdk(usePaymentsConfig().mode === 'braintree');
+  const sdk = usePayPalSdk();
   const slot = useRef<HTMLDivElement>(null);
   const [paypalShown, setPayPalShown] = useState<number | null>(null);
 

@@ -5,7 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { configQuery, type ClientConfig } from '../../../../api/config.ts';
-import { SHOP_NAME } from '../../../../lib/page-title.ts';
+import { BRAND } from '../../../../lib/analytics.ts';
 
 export type PaymentMode = 'braintree' | 'test';
 
@@ -21,7 +21,7 @@ export const DEFAULT_PAYMENTS_CONFIG: PaymentsConfig = {
   mode: 'test',
   paypal_client_id: null,
   google_pay: { merchant_id: null, environment: 'TEST' },
-  shop_name: SHOP_NAME,
+  shop_name: BRAND,
 };
 
 function paymentsOf(config: ClientConfig): PaymentsConfig {
