@@ -56,6 +56,9 @@ describe('PayPalGroup in test mode', () => {
     const user = userEvent.setup();
     renderWallet(<PayPalGroup {...props} />, { [NONCES]: mintedNonce('tokenpp_later') });
 
+    expect(
+      screen.getByText('Pay in 3 interest-free payments of £30.00 with PayPal'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay Later' }));
     const dialog = await screen.findByRole('dialog', { name: 'Log in to PayPal' });
     await user.click(within(dialog).getByRole('button', { name: 'Pay in 3 payments of £30.00' }));
@@ -73,6 +76,7 @@ describe('PayPalGroup in test mode', () => {
       const { unmount } = renderWallet(<PayPalGroup {...walletProps(basketOf(amount))} />);
       expect(screen.getByRole('button', { name: 'Pay with PayPal' })).toBeEnabled();
       expect(screen.queryByRole('button', { name: 'Pay Later' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Pay in 3/)).not.toBeInTheDocument();
       unmount();
     }
   });

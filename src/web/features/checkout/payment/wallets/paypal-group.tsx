@@ -13,7 +13,7 @@ import type { PayPalCheckoutCreatePaymentOptions } from 'braintree-web/paypal-ch
 import type { AddressView } from '../../../../../domain/api/basket.ts';
 import { alpha2Code } from '../../../../../domain/countries.ts';
 import { formatPence } from '../../../../../domain/money.ts';
-import { payInThreeInstalment } from '../../../../../domain/pay-later.ts';
+import { payInThreeInstalment, payInThreeMessage } from '../../../../../domain/pay-later.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Notice } from '../../../../ui/notice.tsx';
@@ -75,6 +75,7 @@ function TestModePayPal(props: WalletProps) {
           </Button>
         )}
       </div>
+      {instalment !== null && <p className="wallet-group__hint">{payInThreeMessage(total)}</p>}
       <SimulatedSheet
         title="Log in to PayPal"
         open={wallet.choice !== null}
