@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, countryName, isCountryCode } from './countries.ts';
+import { alpha2Code, COUNTRIES, countryName, isCountryCode } from './countries.ts';
 
 describe('countries', () => {
   it('lists every ISO country once, United Kingdom first, then alphabetically by name', () => {
@@ -23,5 +23,11 @@ describe('countries', () => {
     expect(isCountryCode('DEU')).toBe(true);
     expect(isCountryCode('GB')).toBe(false);
     expect(isCountryCode('gbr')).toBe(false);
+  });
+
+  it('gives the two-letter code wallets and PayPal take', () => {
+    expect(alpha2Code('GBR')).toBe('GB');
+    expect(alpha2Code('IRL')).toBe('IE');
+    expect(alpha2Code('ZZZ')).toBeNull();
   });
 });

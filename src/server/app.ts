@@ -212,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
   }
-  await registerWebApp(app, deps.webDistDir ?? null);
+  await registerWebApp(app, deps.webDistDir ?? null, {
+    paypalClientId: deps.wallets?.paypalClientId ?? null,
+  });
   return app;
 }

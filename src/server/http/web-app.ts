@@ -1,14 +1,48 @@
 /**
  * Serves the built web app: static assets, and index.html for any other GET that
- * is not an API call, so client-side routes load directly.
+ * is not an API call, so client-side routes load directly. When a PayPal client id
+ * is configured, index.html carries it in `<meta name="paypal-client-id">`, where
+ * the payment step's PayPal button reads it (spec section 7: "client id read from
+ * a page meta tag").
  */
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export interface WebAppOptions {
+  /** PayPal's public client id (never a secret), or null/absent for none. */
+  paypalClientId?: string | null;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text made safe for an HTML attribute value or element content. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** index.html with the page meta tags the browser code reads, before `</head>`. */
+export function withPageMeta(html: string, options: WebAppOptions): string {
+  if (!options.paypalClientId) return html;
+  const meta = `<meta name="paypal-client-id" content="${escapeHtml(options.paypalClientId)}" />`;
+  const end = html.indexOf('</head>');
+  return end === -1 ? `${meta}${html}` : `${html.slice(0, end)}${meta}\n  ${html.slice(end)}`;
+}
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | null,
+  options: WebAppOptions = {},
+): Promise<void> {
   const hasBuild = distDir !== null && existsSync(join(distDir, 'index.html'));
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -32,7 +66,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       !path.startsWith('/media/') &&
       !/\.[a-z0-9]+$/i.test(path);
     if (wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      if (!options.paypalClientId) return reply.sendFile('index.html');
+      // Read on each page load (a small file): a rebuild while running is picked up.
+      const html = await readFile(join(distDir, 'index.html'), 'utf8');
+      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options));
     }
     const error = new AppError('not_found');
     return reply.status(error.status).send(error.toBody());

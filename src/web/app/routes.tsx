@@ -19,6 +19,7 @@ const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'Pri
 const accountArea = () => import('./account-area.tsx');
 const LoginRoutes = page(accountArea, 'LoginRoutes');
 const AccountPage = page(accountArea, 'AccountPage');
+const ThankYouPage = page(() => import('../features/order/thank-you-page.tsx'), 'ThankYouPage');
 const DeliveryHelpPage = page(
   () => import('../features/info/delivery-help-page.tsx'),
   'DeliveryHelpPage',
@@ -56,6 +57,7 @@ export function AppRoutes() {
         <Route path="basket" element={<Lazy page={BasketPage} />} />
         <Route path="login/*" element={<Lazy page={LoginRoutes} />} />
         <Route path="account" element={<Lazy page={AccountPage} />} />
+        <Route path="order/thank-you/:publicId" element={<Lazy page={ThankYouPage} />} />
         <Route path="terms-and-conditions" element={<Lazy page={TermsPage} />} />
         <Route path="privacy-notice" element={<Lazy page={PrivacyPage} />} />
         <Route

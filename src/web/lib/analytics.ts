@@ -13,7 +13,8 @@ declare global {
   }
 }
 
-function push(event: Record<string, unknown>): void {
+/** Pushes an ecommerce event, clearing the previous ecommerce object first. */
+export function push(event: Record<string, unknown>): void {
   window.dataLayer = window.dataLayer ?? [];
   window.dataLayer.push({ ecommerce: null });
   window.dataLayer.push(event);

@@ -1,11 +1,20 @@
 /**
  * The wallet payment groups (PayPal, Apple Pay, Google Pay) beside the card group.
- * They come from ./wallets/index.ts (another part of issue #10) and are wired in
- * here, the one place the payment page takes them from: see WIRING below.
+ * They come from ./wallets/index.ts; this is the one place the payment page takes
+ * them from.
  */
 import type { BasketView } from '../../../../domain/api/basket.ts';
 import type { AccordionItem } from '../../../ui/accordion.tsx';
 import type { PaymentMode } from './client/types.ts';
+import {
+  APPLE_PAY_GROUP_TITLE,
+  ApplePayGroup,
+  GOOGLE_PAY_GROUP_TITLE,
+  GooglePayGroup,
+  PAYPAL_GROUP_TITLE,
+  PayPalGroup,
+  useWalletSupport,
+} from './wallets/index.ts';
 
 /** What each wallet group takes (contracts.md, WalletProps). */
 export interface WalletGroupProps {
@@ -23,18 +32,23 @@ export interface WalletGroupProps {
 /**
  * The accordion items for the wallets the device supports, after the card group;
  * `props` is null while no payment client token is held, or when no payment is needed.
- *
- * WIRING (coordinator, at merge):
- *   import { ApplePayGroup, GooglePayGroup, PayPalGroup, useWalletSupport } from './wallets/index.ts';
- *   const support = useWalletSupport(props?.mode ?? 'test', props?.clientToken ?? '');
- *   if (!props) return [];
- *   return [
- *     { id: 'paypal', title: 'PayPal', content: <PayPalGroup {...props} /> },
- *     ...(support.applePay ? [{ id: 'apple-pay', title: 'Apple Pay', content: <ApplePayGroup {...props} /> }] : []),
- *     ...(support.googlePay ? [{ id: 'google-pay', title: 'Google Pay', content: <GooglePayGroup {...props} /> }] : []),
- *   ];
  */
 export function useWalletGroups(props: WalletGroupProps | null): AccordionItem[] {
-  void props;
-  return [];
+  const support = useWalletSupport(props?.mode ?? 'test', props?.clientToken ?? '');
+  if (!props) return [];
+  return [
+    { id: 'paypal', title: PAYPAL_GROUP_TITLE, content: <PayPalGroup {...props} /> },
+    ...(support.applePay
+      ? [{ id: 'apple-pay', title: APPLE_PAY_GROUP_TITLE, content: <ApplePayGroup {...props} /> }]
+      : []),
+    ...(support.googlePay
+      ? [
+          {
+            id: 'google-pay',
+            title: GOOGLE_PAY_GROUP_TITLE,
+            content: <GooglePayGroup {...props} />,
+          },
+        ]
+      : []),
+  ];
 }

@@ -7,7 +7,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AddressView, BasketView } from '../../../../domain/api/basket.ts';
 import { formatShopDate } from '../../../../domain/dates.ts';
-import { formatDeliveryPrice, formatPence, pence } from '../../../../domain/money.ts';
+import { formatDeliveryPrice } from '../../../../domain/money.ts';
 import { ADDRESS_FIELDS } from '../../../../domain/schemas/address.ts';
 import { useAuthToken } from '../../../lib/auth-token-read.ts';
 import { BasketLine } from '../../../shared/basket-line.tsx';
@@ -15,6 +15,7 @@ import { BasketTotals, FreeDeliveryMessage } from '../../../shared/basket-totals
 import { DiscountForm } from '../../../shared/discount-form.tsx';
 import { excludesTax, priceAmount } from '../../../shared/price.ts';
 import { LoyaltyToggle } from './loyalty-toggle.tsx';
+import { PayLaterMessage } from './pay-later-message.tsx';
 import { addressLines } from '../../../shared/address-lines.ts';
 
 /** Lines shown in full; more collapse the list (spec section 9). */
@@ -203,20 +204,6 @@ function DeliveryOptionSection({
         <p className="summary-delivery summary-delivery--none">No delivery option chosen yet</p>
       )}
     </Section>
-  );
-}
-
-/**
- * Pay-later MESSAGING ONLY: it tells the shopper what three payments would be; it
- * offers nothing and takes no payment (the payment step's PayPal group does that).
- */
-function PayLaterMessage({ basket }: { basket: BasketView }) {
-  const amount = payableTotal(basket).amount;
-  if (amount <= 0) return null;
-  return (
-    <p className="pay-later-message" data-messaging-only="">
-      Pay in 3 interest-free payments of {formatPence(pence(Math.round(amount / 3)))} with PayPal
-    </p>
   );
 }
 
