@@ -29,6 +29,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '008-drop-basket-change-notify.sql',
       '009-product-image-paths.sql',
       '010-housekeeping-indexes.sql',
+      '011-test-gateway.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

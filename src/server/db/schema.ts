@@ -258,6 +258,67 @@ export interface OrdersTable {
   updated_at: UpdatedAt;
 }
 
+export interface PaymentLedgerTable {
+  id: Generated<number>;
+  transaction_id: string;
+  order_id: string | null;
+  kind: 'verification' | 'sale' | 'void' | 'refund';
+  /** Pence. */
+  amount: number;
+  status: string;
+  charged: Generated<boolean>;
+  payment_type: string | null;
+  nonce_class: string | null;
+  card_type: string | null;
+  last_four: string | null;
+  response_text: string | null;
+  reverses: string | null;
+  created_at: CreatedAt;
+}
+
+/** What 3-D Secure decided for a test-mode nonce. */
+export interface TestThreeDSecure {
+  status: string;
+  liabilityShifted: boolean;
+  liabilityShiftPossible: boolean;
+}
+
+/** Card or wallet details a test-mode nonce carries (braintree-web's `details`). */
+export interface TestNonceDetails {
+  cardType?: string;
+  lastFour?: string;
+  bin?: string;
+  expirationMonth?: string;
+  expirationYear?: string;
+  cardholderName?: string;
+  email?: string;
+}
+
+export interface TestGatewayNoncesTable {
+  nonce: string;
+  type: string;
+  nonce_class: string;
+  details: Json<TestNonceDetails>;
+  three_d_secure: Json<TestThreeDSecure | null>;
+  vault_token: string | null;
+  consumed_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface TestGatewayVaultTable {
+  token: string;
+  customer_id: string;
+  is_default: Generated<boolean>;
+  nonce_class: string;
+  card_type: string;
+  last_four: string;
+  bin: string;
+  expiration_month: string;
+  expiration_year: string;
+  cardholder_name: string | null;
+  created_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -286,5 +347,8 @@ export interface Database {
   outbox_emails: OutboxEmailsTable;
   basket_shares: BasketSharesTable;
   orders: OrdersTable;
+  payment_ledger: PaymentLedgerTable;
+  test_gateway_nonces: TestGatewayNoncesTable;
+  test_gateway_vault: TestGatewayVaultTable;
   schema_migrations: SchemaMigrationsTable;
 }
