@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryEstimate, type DeliveryTiming } from './delivery-estimate.ts';
 
-const standard: DeliveryTiming = { minDays: 3, maxDays: 5, cutoffHour: null, deliveryWeekday: null };
+const standard: DeliveryTiming = {
+  minDays: 3,
+  maxDays: 5,
+  cutoffHour: null,
+  deliveryWeekday: null,
+};
 const nextDay: DeliveryTiming = { minDays: 1, maxDays: 1, cutoffHour: 14, deliveryWeekday: null };
 const saturday: DeliveryTiming = { minDays: 1, maxDays: 1, cutoffHour: 14, deliveryWeekday: 6 };
 

@@ -2,7 +2,7 @@
  * Builds the shop's HTTP application from its dependencies. Never listens: main.ts
  * does, and tests call app.inject().
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -13,6 +13,9 @@ import type { CaptchaVerifier } from './adapters/captcha/port.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
+import type { PaymentGateway } from './adapters/payments/port.ts';
+import { testModeGateway, type TestModeGateway } from './adapters/payments/test-mode.ts';
+import { registerTestModeBraintree } from './adapters/payments/test-mode-routes.ts';
 import type { TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
@@ -43,6 +46,13 @@ import { loyaltyRepository } from './modules/user/loyalty.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userService } from './modules/user/user.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { basketViews } from './modules/basket/basket-view.ts';
+import { orderCompletion } from './modules/order/order-completion.ts';
+import { orderRepository } from './modules/order/order.repository.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { orderService } from './modules/order/order.service.ts';
+import { paymentRoutes } from './modules/order/payment.routes.ts';
+import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 
 export interface AppDeps {
   db: Db;
@@ -70,7 +80,21 @@ export interface AppDeps {
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
   addressLookup?: AddressLookup;
+  /** The payment gateway; test mode (Braintree's sandbox twin, served by this app) by default. */
+  payments?: PaymentGateway;
+  /** How long an order request waits for another request's charge of the same basket. */
+  orderWaitMs?: number;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles orders left pending (crash recovery, ADR 019): start-up, housekeeping, tests. */
+    reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
+  }
+}
+
+const isTestModeGateway = (gateway: PaymentGateway): gateway is TestModeGateway =>
+  gateway.mode === 'test' && 'mintNonce' in gateway;
 
 /** Largest request body accepted (1 MiB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -109,7 +133,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The policy allows what the configured vendors' browser code needs, and no more.
   const captcha = deps.captcha ?? testModeVerifier({});
   const addressLookup = deps.addressLookup ?? testModeLookup();
-  registerSecurityHeaders(app, [captcha.contentSources ?? {}, addressLookup.contentSources]);
+  const payments =
+    deps.payments ??
+    testModeGateway({
+      db: deps.db,
+      secret: createHmac('sha256', deps.cookieSecret).update('test-mode-payments').digest('hex'),
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+    });
+  registerSecurityHeaders(app, [
+    captcha.contentSources ?? {},
+    addressLookup.contentSources,
+    payments.contentSources,
+  ]);
   registerOriginCheck(app, deps.publicUrl ? { publicUrl: deps.publicUrl } : {});
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
@@ -153,6 +188,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);
+  // …and the browser's payment client (card details to nonces, 3-D Secure).
+  if (isTestModeGateway(payments)) registerTestModeBraintree(app, payments);
+
+  const orders = orderRepository(deps.db);
+  const completion = orderCompletion({
+    orders,
+    mailer,
+    log: app.log,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+  });
+  const reconciliation = orderReconciliation({
+    orders,
+    completion,
+    gateway: payments,
+    log: app.log,
+  });
+  const orderPlacement = orderService({
+    orders,
+    baskets: basketRepository(deps.db),
+    views: basketViews({ catalogue, delivery, offers, cache: views }),
+    completion,
+    gateway: payments,
+    log: app.log,
+    ...(deps.orderWaitMs === undefined ? {} : { waitForPendingMs: deps.orderWaitMs }),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
 
   await app.register(
     async (api) => {
@@ -164,6 +226,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       authRoutes(api, { auth });
       userRoutes(api, { users: userAccounts });
+      orderRoutes(api, {
+        orders: orderPlacement,
+        reconciliation,
+        gateway: payments,
+        secureCookies: deps.secureCookies ?? false,
+      });
+      paymentRoutes(api, { gateway: payments });
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
       api.get('/config', async () => ({
@@ -174,6 +243,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             base_url: addressLookup.baseUrl,
             identifier: addressLookup.identifier,
           } satisfies AddressLookupConfig,
+          // Braintree's wallet settings come with the Braintree adapter's configuration.
+          payments: {
+            mode: payments.mode,
+            paypal_client_id: null,
+            google_pay: { merchant_id: null, environment: 'TEST' },
+            shop_name: 'Everbloom',
+          },
         },
       }));
     },

@@ -149,13 +149,8 @@ export function orderClash(error: unknown): OrderClash | null {
   return null;
 }
 
-export function orderRepository(db: Db | Transaction<Database>) {
+function orderQueries(db: Db | Transaction<Database>) {
   return {
-    /** Runs `work` in one transaction, with a repository bound to it. */
-    async transaction<T>(work: (repository: OrderRepository) => Promise<T>): Promise<T> {
-      return db.transaction().execute((trx) => work(orderRepository(trx)));
-    },
-
     /**
      * Locks the basket (concurrent orders for it queue here) and reads it with its
      * items, its voucher read fresh, the customer's buds and any order already made
@@ -377,11 +372,8 @@ export function orderRepository(db: Db | Transaction<Database>) {
     },
 
     async findById(id: number): Promise<OrderRecord | undefined> {
-      return (await db
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', id)
-        .executeTakeFirst()) as OrderRecord | undefined;
+      return (await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()) as
+        OrderRecord | undefined;
     },
 
     async findByPublicId(publicId: string): Promise<OrderRecord | undefined> {
@@ -398,11 +390,7 @@ export function orderRepository(db: Db | Transaction<Database>) {
         .selectFrom('orders')
         .selectAll()
         .where('status', '=', 'pending')
-        .where(
-          'created_at',
-          '<=',
-          sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`,
-        )
+        .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
         .orderBy('created_at')
         .limit(limit)
         .execute()) as OrderRecord[];
@@ -410,4 +398,16 @@ export function orderRepository(db: Db | Transaction<Database>) {
   };
 }
 
-export type OrderRepository = ReturnType<typeof orderRepository>;
+export type OrderQueries = ReturnType<typeof orderQueries>;
+
+export interface OrderRepository extends OrderQueries {
+  /** Runs `work` in one transaction, with the queries bound to it. */
+  transaction<T>(work: (repository: OrderQueries) => Promise<T>): Promise<T>;
+}
+
+export function orderRepository(db: Db): OrderRepository {
+  return {
+    ...orderQueries(db),
+    transaction: (work) => db.transaction().execute((trx) => work(orderQueries(trx))),
+  };
+}
