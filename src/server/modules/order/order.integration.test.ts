@@ -8,6 +8,7 @@ import { outboxReader } from '../../adapters/email/outbox.ts';
 import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/port.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
 import { buildApp, type AppDeps } from '../../app.ts';
+import { openDatabase } from '../../db/client.ts';
 import {
   ENGINES,
   openTestDatabase,
@@ -368,6 +369,36 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     });
   });
 
+  describe('cost', () => {
+    it('places a guest’s order in a handful of SQL statements (reference data cached)', async () => {
+      const statements: string[] = [];
+      const counted = handle.db.withPlugin({
+        transformQuery: (args) => {
+          statements.push(args.node.kind);
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      });
+      const measured = await appWith({ db: counted, catalogueCacheMs: 60_000 });
+      extraApps.push(measured);
+      const browser = await readyToPay([['OLV-90-BLK', 1]], { on: measured });
+      await browser.get('/api/v1/basket');
+      statements.length = 0;
+      const reply = await browser.pay(FRICTIONLESS_3DS);
+      expect(reply.status).toBe(201);
+      // Lock the basket, read it, take stock, insert the order (one transaction: + BEGIN
+      // and COMMIT), complete it, send the email. The gateway's own ledger is not counted.
+      expect(statements).toEqual([
+        'SelectQueryNode',
+        'SelectQueryNode',
+        'RawNode',
+        'InsertQueryNode',
+        'RawNode',
+        'InsertQueryNode',
+      ]);
+    });
+  });
+
   describe('exactly once', () => {
     it('gives 10 simultaneous requests for one basket one order, one charge and one public id', async () => {
       const browser = await readyToPay([['OLV-120-BLK', 1]]);
@@ -387,6 +418,33 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       // Asked again later: the same order.
       const again = await browser.pay(FRICTIONLESS_3DS);
       expect(again.body.data.public_id).toBe(publicId);
+    });
+
+    it('gives one order when the same browser’s requests reach two API processes at once', async () => {
+      // PostgreSQL: a second process with its own connections; PGlite: a second app.
+      const second = handle.url
+        ? await openDatabase({ kind: 'postgres', url: handle.url, poolSize: 4 })
+        : null;
+      const db = second?.db ?? handle.db;
+      const other = await appWith({
+        db,
+        payments: testModeGateway({ db, secret: 'order-tests-gateway-secret' }),
+      });
+      try {
+        const browser = await readyToPay([['OLV-150-GRY', 1]]);
+        const twin = new Browser(other);
+        for (const [name, value] of browser.cookies) twin.cookies.set(name, value);
+        const replies = await Promise.all(
+          [browser, twin, browser, twin, browser, twin].map((b) => b.pay(FRICTIONLESS_3DS)),
+        );
+        const ids = new Set(replies.map((r) => r.body.data?.public_id));
+        expect(ids.size).toBe(1);
+        expect(replies.filter((r) => r.status === 201)).toHaveLength(1);
+        expect(await chargesFor([...ids][0] as string)).toHaveLength(1);
+      } finally {
+        await other.close();
+        await second?.close();
+      }
     });
 
     it('sells 5 in stock to exactly 5 of 20 shoppers ordering at once', async () => {

@@ -1,6 +1,6 @@
 /**
  * The only code that reads and writes orders. Order placement is a handful of set-based
- * statements (ADR 019): one read that locks the basket and brings everything pricing
+ * statements (ADR 019): the basket's lock, one read that brings everything pricing
  * needs, one that takes stock for every product at once, one insert; completing or
  * failing an order is one statement each (with the buds ledger, the basket and stock
  * released in the same statement, so each is atomic without a transaction).
@@ -152,15 +152,25 @@ export function orderClash(error: unknown): OrderClash | null {
 function orderQueries(db: Db | Transaction<Database>) {
   return {
     /**
-     * Locks the basket (concurrent orders for it queue here) and reads it with its
+     * Locks the basket (concurrent orders for it queue here), then reads it with its
      * items, its voucher read fresh, the customer's buds and any order already made
-     * for it or with this idempotency key: one statement.
+     * for it or with this idempotency key (one statement).
      */
     async lockBasket(
       basketId: string,
       userId: number | null,
       idempotencyKey: string | null,
     ): Promise<BasketForOrder | undefined> {
+      // The lock first, on its own: the read below then starts after it is held, so it
+      // sees every order committed by the requests that held it before (a statement
+      // sees the database as it was when the statement began, lock waits included).
+      const locked = await db
+        .selectFrom('baskets')
+        .select('id')
+        .where('id', '=', basketId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) return undefined;
       const row = await db
         .selectFrom('baskets as b')
         .select((eb) => [
@@ -216,7 +226,6 @@ function orderQueries(db: Db | Transaction<Database>) {
           ).as('keyed_order'),
         ])
         .where('b.id', '=', basketId)
-        .forUpdate('b')
         .executeTakeFirst();
       if (!row) return undefined;
       return { ...row, buds: Number(row.buds ?? 0) } as BasketForOrder;
