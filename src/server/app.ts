@@ -2,7 +2,7 @@
  * Builds the shop's HTTP application from its dependencies. Never listens: main.ts
  * does, and tests call app.inject().
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -10,13 +10,14 @@ import type { AddressLookupConfig } from '../domain/address-lookup.ts';
 import type { AddressLookup } from './adapters/address-lookup/port.ts';
 import { registerTestModePostcoder, testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
+import { paymentsConfigView } from './adapters/payments/choose.ts';
+import type { PaymentGateway } from './adapters/payments/port.ts';
+import { isTestModeGateway, testModeGateway } from './adapters/payments/test-mode.ts';
+import { registerTestModeBraintree } from './adapters/payments/test-mode-routes.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
-import type { PaymentGateway } from './adapters/payments/port.ts';
-import { testModeGateway, type TestModeGateway } from './adapters/payments/test-mode.ts';
-import { registerTestModeBraintree } from './adapters/payments/test-mode-routes.ts';
-import type { TrustProxy } from './config.ts';
+import type { PaymentsConfig, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -80,8 +81,13 @@ export interface AppDeps {
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
   addressLookup?: AddressLookup;
-  /** The payment gateway; test mode (Braintree's sandbox twin, served by this app) by default. */
+  /**
+   * The payment gateway; by default the test-mode gateway on `db` (its client API served
+   * by this app), signing with a key derived from `cookieSecret`.
+   */
   payments?: PaymentGateway;
+  /** What the browser's wallets are told (GET /api/v1/config); none by default. */
+  wallets?: Pick<PaymentsConfig, 'braintree' | 'paypalClientId' | 'googlePayMerchantId'>;
   /** How long an order request waits for another request's charge of the same basket. */
   orderWaitMs?: number;
 }
@@ -92,9 +98,6 @@ declare module 'fastify' {
     reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
   }
 }
-
-const isTestModeGateway = (gateway: PaymentGateway): gateway is TestModeGateway =>
-  gateway.mode === 'test' && 'mintNonce' in gateway;
 
 /** Largest request body accepted (1 MiB). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -137,7 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.payments ??
     testModeGateway({
       db: deps.db,
-      secret: createHmac('sha256', deps.cookieSecret).update('test-mode-payments').digest('hex'),
+      secret: deps.cookieSecret,
       ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     });
   registerSecurityHeaders(app, [
@@ -188,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);
-  // …and the browser's payment client (card details to nonces, 3-D Secure).
+  // In test mode the shop also plays Braintree's client API for the browser.
   if (isTestModeGateway(payments)) registerTestModeBraintree(app, payments);
 
   const orders = orderRepository(deps.db);
@@ -243,13 +246,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             base_url: addressLookup.baseUrl,
             identifier: addressLookup.identifier,
           } satisfies AddressLookupConfig,
-          // Braintree's wallet settings come with the Braintree adapter's configuration.
-          payments: {
-            mode: payments.mode,
-            paypal_client_id: null,
-            google_pay: { merchant_id: null, environment: 'TEST' },
-            shop_name: 'Everbloom',
-          },
+          payments: paymentsConfigView(
+            payments.mode,
+            deps.wallets ?? { braintree: null, paypalClientId: null, googlePayMerchantId: null },
+          ),
         },
       }));
     },

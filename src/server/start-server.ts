@@ -12,6 +12,7 @@ import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
 import { outboxMailer } from './adapters/email/outbox.ts';
 import { smtpMailer } from './adapters/email/smtp.ts';
 import { addressLookupFor, addressLookupWarning } from './adapters/address-lookup/choose.ts';
+import { paymentGatewayFor, paymentWarnings } from './adapters/payments/choose.ts';
 import { buildApp } from './app.ts';
 import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
@@ -78,12 +79,22 @@ export async function startServer(
     ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
     : outboxMailer(handle.db);
   const addressLookup = addressLookupFor(config);
+  const payments = paymentGatewayFor(config, handle.db);
   logger.info(
-    { captcha: captcha.mode, email: mailer.mode, addressLookup: addressLookup.mode },
+    {
+      captcha: captcha.mode,
+      email: mailer.mode,
+      addressLookup: addressLookup.mode,
+      payments: payments.mode,
+      ...(config.payments.braintree
+        ? { braintreeEnvironment: config.payments.braintree.environment }
+        : {}),
+    },
     'vendors',
   );
   const lookupWarning = addressLookupWarning(config);
   if (lookupWarning) logger.warn(lookupWarning);
+  for (const warning of paymentWarnings(config)) logger.warn(warning);
   const app = await buildApp({
     db: handle.db,
     captcha,
@@ -98,6 +109,8 @@ export async function startServer(
     publicUrl: config.publicUrl,
     devOutbox: config.env !== 'production',
     addressLookup,
+    payments,
+    wallets: config.payments,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { testModeGateway, type TestModeGateway } from './test-mode.ts';
@@ -159,6 +160,23 @@ describe('test-mode sales beyond the contract', () => {
     expect(
       await gateway.mintNonce({ type: 'CreditCard', fakeNonce: 'made-up-nonce', details: {} }),
     ).toBeNull();
+  });
+
+  it('lets a minted nonce expire after 3 hours, as Braintree’s do', async () => {
+    const minted = await gateway.mintNonce({
+      type: 'PayPalAccount',
+      fakeNonce: 'fake-paypal-one-time-nonce',
+      details: {},
+    });
+    await sql`UPDATE test_gateway_nonces SET created_at = now() - interval '3 hours 1 minute'
+              WHERE nonce = ${minted!.nonce}`.execute(handle.db);
+    expect(await sale(minted!.nonce)).toMatchObject({
+      ok: false,
+      refusal: {
+        type: 'payment_method_error',
+        message: 'Unknown or expired payment_method_nonce.',
+      },
+    });
   });
 
   it('refuses an unknown nonce and a missing amount', async () => {

@@ -54,6 +54,10 @@ export const TEST_MODE_PUBLIC_KEY = 'everbloom_test_public_key';
 /** Braintree's client tokens last 24 hours. */
 const CLIENT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
+/** Braintree's nonces expire after 3 hours; older ones are unknown (and deleted). */
+const NONCE_TTL_HOURS = 3;
+const nonceCutoff = sql<Date>`now() - make_interval(hours => ${NONCE_TTL_HOURS})`;
+
 /** Sale statuses under which money is (or will be) taken. */
 const SUCCEEDED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
 
@@ -103,6 +107,11 @@ export interface TestModeGateway extends PaymentGateway {
     kind: string,
     transactionId: string,
   ): Promise<{ bt_signature: string; bt_payload: string }>;
+}
+
+/** Whether a gateway is the test-mode one (whose client API the app serves). */
+export function isTestModeGateway(gateway: PaymentGateway): gateway is TestModeGateway {
+  return gateway.mode === 'test' && 'authorize' in gateway && 'mintNonce' in gateway;
 }
 
 export interface TestModeGatewayOptions {
@@ -246,6 +255,8 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     },
   ): Promise<string> {
     const nonce = newNonce(values.type as NonceType);
+    // The expired ones go as new ones come: the table holds about 3 hours of nonces.
+    await db.deleteFrom('test_gateway_nonces').where('created_at', '<', nonceCutoff).execute();
     await db
       .insertInto('test_gateway_nonces')
       .values({
@@ -269,6 +280,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       .set({ consumed_at: sql<string>`now()` })
       .where('nonce', '=', nonce)
       .where('consumed_at', 'is', null)
+      .where('created_at', '>=', nonceCutoff)
       .returningAll()
       .executeTakeFirst();
     if (row) return row;
@@ -276,6 +288,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       .selectFrom('test_gateway_nonces')
       .select('nonce')
       .where('nonce', '=', nonce)
+      .where('created_at', '>=', nonceCutoff)
       .executeTakeFirst();
     return known ? 'consumed' : 'unknown';
   }
