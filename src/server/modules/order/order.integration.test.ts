@@ -264,6 +264,32 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect((await browser.get('/api/v1/basket')).body.data.items).toHaveLength(1);
     });
 
+    it('charges the discount code as it is now, not as a process’s copy of the offers has it', async () => {
+      const cached = await appWith({ catalogueCacheMs: 60_000 });
+      extraApps.push(cached);
+      const browser = await readyToPay([['BAY-120-GRY', 1]], { on: cached, voucher: 'WELCOME10' });
+      expect((await browser.get('/api/v1/basket')).body.data.discounts).toHaveLength(1);
+      await handle.db
+        .updateTable('vouchers')
+        .set({ active: false })
+        .where('code', '=', 'WELCOME10')
+        .execute();
+      try {
+        const reply = await browser.pay(FRICTIONLESS_3DS);
+        expect(reply.status).toBe(201);
+        const order = await orderOf(browser, reply.body.data.public_id);
+        expect(order.discounts).toEqual([]);
+        expect(order.discounted_prices).toBeNull();
+        expect((await chargesFor(order.public_id))[0]?.amount).toBe(9999);
+      } finally {
+        await handle.db
+          .updateTable('vouchers')
+          .set({ active: true })
+          .where('code', '=', 'WELCOME10')
+          .execute();
+      }
+    });
+
     it('needs a nonce for a basket that costs something', async () => {
       const browser = await readyToPay([['OLV-90-BLK', 1]]);
       const reply = await browser.order({ payment_method_nonce: '', device_data: '' });
@@ -447,6 +473,50 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       }
     });
 
+    it('answers simultaneous requests of a refused charge with the refusal, and keeps the basket', async () => {
+      const before = await stockOf('BAMBOO-150-BLK');
+      const browser = await readyToPay([['BAMBOO-150-BLK', 1]]);
+      const replies = await Promise.all(
+        Array.from({ length: 3 }, () => browser.pay('fake-processor-declined-visa-nonce')),
+      );
+      // Each either waited for a refused attempt or made (and lost) its own.
+      for (const reply of replies) expect(reply.body.error_type).toBe('payment_method_error');
+      const attempts = await ordersOfBasketWith('BAMBOO-150-BLK');
+      expect(attempts.every((o) => o.status === 'failed')).toBe(true);
+      expect(await stockOf('BAMBOO-150-BLK')).toBe(before);
+      expect((await browser.pay(FRICTIONLESS_3DS)).status).toBe(201);
+    });
+
+    it('stops waiting for a charge that takes too long, and the charge still completes', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow = await appWith({
+        orderWaitMs: 50,
+        payments: {
+          ...gateway,
+          sale: async (request) => {
+            await held;
+            return gateway.sale(request);
+          },
+        },
+      });
+      extraApps.push(slow);
+      const browser = await readyToPay([['BAMBOO-150-BLK', 1]], { on: slow });
+      const first = browser.pay(FRICTIONLESS_3DS);
+      // The first request is charging once its order is pending.
+      await expect
+        .poll(async () =>
+          (await ordersOfBasketWith('BAMBOO-150-BLK')).some((o) => o.status === 'pending'),
+        )
+        .toBe(true);
+      const second = await browser.pay(FRICTIONLESS_3DS);
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({ error_type: 'order_failed' });
+      expect(second.body.message).toMatch(/still being processed/);
+      release();
+      expect((await first).status).toBe(201);
+    });
+
     it('sells 5 in stock to exactly 5 of 20 shoppers ordering at once', async () => {
       expect(await stockOf('BOP-150')).toBe(5);
       const shoppers = await Promise.all(
@@ -510,13 +580,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect((await notCharged.pay(FRICTIONLESS_3DS)).status).toBe(500);
       expect(await stockOf('KENTIA-150')).toBe(stockBefore - 2);
 
-      // Younger than the safe age: left alone.
+      // Younger than the safe age: left alone; older: settled.
       expect(await app.reconcilePendingOrders()).toEqual({ paid: 0, failed: 0, unknown: 0 });
-      expect(await app.reconcilePendingOrders({ olderThanMs: 0 })).toEqual({
-        paid: 1,
-        failed: 1,
-        unknown: 0,
-      });
+      await handle.db
+        .updateTable('orders')
+        .set({ created_at: sql<string>`now() - interval '11 minutes'` } as never)
+        .where('status', '=', 'pending')
+        .execute();
+      expect(await app.reconcilePendingOrders()).toEqual({ paid: 1, failed: 1, unknown: 0 });
       const [paid] = await ordersOfBasketWith('KENTIA-120');
       expect(paid?.status).toBe('paid');
       expect(await chargesFor(paid!.public_id)).toHaveLength(1);
@@ -588,6 +659,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       );
       expect(forged.statusCode).toBe(403);
       expect(forged.json()).toMatchObject({ error_type: 'unauthorized' });
+      expect((await ordersOfBasketWith('BAY-90-TER'))[0]?.status).toBe('pending');
+
+      const check = await gateway.sampleNotification('check', charge!.transaction_id);
+      expect((await app.inject(form(check))).statusCode).toBe(200);
       expect((await ordersOfBasketWith('BAY-90-TER'))[0]?.status).toBe('pending');
 
       const received = await app.inject(form(notification));
