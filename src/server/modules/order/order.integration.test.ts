@@ -507,7 +507,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       const slow = await appWith({
-        orderWaitMs: 50,
+        orderTimings: { waitForPendingMs: 50 },
         payments: {
           ...gateway,
           sale: async (request) => {
@@ -597,13 +597,23 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect(await stockOf('KENTIA-150')).toBe(stockBefore - 2);
 
       // Younger than the safe age: left alone; older: settled.
-      expect(await app.reconcilePendingOrders()).toEqual({ paid: 0, failed: 0, unknown: 0 });
+      expect(await app.reconcilePendingOrders()).toEqual({
+        paid: 0,
+        failed: 0,
+        reversed: 0,
+        unknown: 0,
+      });
       await handle.db
         .updateTable('orders')
         .set({ created_at: sql<string>`now() - interval '11 minutes'` } as never)
         .where('status', '=', 'pending')
         .execute();
-      expect(await app.reconcilePendingOrders()).toEqual({ paid: 1, failed: 1, unknown: 0 });
+      expect(await app.reconcilePendingOrders()).toEqual({
+        paid: 1,
+        failed: 1,
+        reversed: 0,
+        unknown: 0,
+      });
       const [paid] = await ordersOfBasketWith('KENTIA-120');
       expect(paid?.status).toBe('paid');
       expect(await chargesFor(paid!.public_id)).toHaveLength(1);
@@ -636,6 +646,49 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       const reply = await browser.pay(FRICTIONLESS_3DS);
       expect(reply.status).toBe(201);
       expect(await chargesFor(reply.body.data.public_id)).toHaveLength(1);
+    });
+  });
+
+  describe('a sale the gateway could not confirm', () => {
+    it('fails the order at once, and reverses the sale when it turns up', async () => {
+      let searchable = false;
+      const lagging = await appWith({
+        orderTimings: { lookupRetryMs: [1, 1] },
+        payments: {
+          ...gateway,
+          sale: async (request) => {
+            await gateway.sale(request);
+            throw new GatewayUnavailableError('timed out');
+          },
+          // Braintree's search shows a new sale only after a while.
+          findByOrderId: async (orderId) => (searchable ? gateway.findByOrderId(orderId) : null),
+        },
+      });
+      extraApps.push(lagging);
+      const before = await stockOf('BAY-120-TER');
+      const browser = await readyToPay([['BAY-120-TER', 1]], { on: lagging });
+      const reply = await browser.pay(FRICTIONLESS_3DS);
+      expect(reply.status).toBe(409);
+      expect(reply.body).toEqual({
+        error_type: 'order_failed',
+        message: 'We were unable to take your payment, please try again.',
+      });
+      expect(await stockOf('BAY-120-TER')).toBe(before);
+      const [failed] = await ordersOfBasketWith('BAY-120-TER');
+      expect(failed?.status).toBe('failed');
+      expect(await chargesFor(failed!.public_id)).toHaveLength(1);
+
+      searchable = true;
+      const counts = await lagging.reconcilePendingOrders();
+      expect(counts.reversed).toBe(1);
+      const sale = await handle.db
+        .selectFrom('payment_ledger')
+        .select('status')
+        .where('order_id', '=', failed!.public_id)
+        .where('kind', '=', 'sale')
+        .executeTakeFirstOrThrow();
+      expect(sale.status).toBe('voided');
+      expect((await lagging.reconcilePendingOrders()).reversed).toBe(0);
     });
   });
 
