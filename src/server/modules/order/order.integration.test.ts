@@ -208,6 +208,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       ]);
       expect(await stockOf('OLV-90-GRY')).toBe(before - 2);
       expect((await browser.get('/api/v1/basket')).body.data.items).toEqual([]);
+      const email = await outboxReader(handle.db).latest('ada@example.com');
+      expect(email?.text_body).toContain(order.order_number);
+      expect(email?.text_body).toContain('Delivery: Free');
+      expect(email?.text_body).toContain('Payment: Credit/Debit Card (Visa ending 2701)');
     });
 
     it.each([
