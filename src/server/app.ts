@@ -47,6 +47,13 @@ import { loyaltyRepository } from './modules/user/loyalty.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userService } from './modules/user/user.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { basketViews } from './modules/basket/basket-view.ts';
+import { orderCompletion } from './modules/order/order-completion.ts';
+import { orderRepository } from './modules/order/order.repository.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { orderService } from './modules/order/order.service.ts';
+import { paymentRoutes } from './modules/order/payment.routes.ts';
+import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 
 export interface AppDeps {
   db: Db;
@@ -81,6 +88,19 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** What the browser's wallets are told (GET /api/v1/config); none by default. */
   wallets?: Pick<PaymentsConfig, 'braintree' | 'paypalClientId' | 'googlePayMerchantId'>;
+  /**
+   * Order timings (tests shorten them): how long a request waits for another request's
+   * charge of the same basket, and the pauses before asking the gateway again for a sale
+   * it could not confirm.
+   */
+  orderTimings?: { waitForPendingMs?: number; lookupRetryMs?: readonly number[] };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles orders left pending (crash recovery, ADR 019): start-up, housekeeping, tests. */
+    reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
+  }
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -178,6 +198,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // In test mode the shop also plays Braintree's client API for the browser.
   if (isTestModeGateway(payments)) registerTestModeBraintree(app, payments);
 
+  const orders = orderRepository(deps.db);
+  const completion = orderCompletion({
+    orders,
+    mailer,
+    log: app.log,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+  });
+  const reconciliation = orderReconciliation({
+    orders,
+    completion,
+    gateway: payments,
+    log: app.log,
+  });
+  const orderPlacement = orderService({
+    orders,
+    baskets: basketRepository(deps.db),
+    views: basketViews({ catalogue, delivery, offers, cache: views }),
+    completion,
+    gateway: payments,
+    log: app.log,
+    ...deps.orderTimings,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
+
   await app.register(
     async (api) => {
       catalogueRoutes(api, { catalogue });
@@ -188,6 +233,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       authRoutes(api, { auth });
       userRoutes(api, { users: userAccounts });
+      orderRoutes(api, {
+        orders: orderPlacement,
+        reconciliation,
+        gateway: payments,
+        secureCookies: deps.secureCookies ?? false,
+      });
+      paymentRoutes(api, { gateway: payments });
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
       api.get('/config', async () => ({

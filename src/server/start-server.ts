@@ -1,7 +1,7 @@
 /**
  * Starts the shop from a validated configuration: opens and migrates the database,
  * loads the demo data when wanted (outside production, or with SEED_DEMO=true),
- * schedules housekeeping, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * settles orders a stopped process left pending, schedules housekeeping, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -116,8 +116,20 @@ export async function startServer(
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) await loadDemoData(handle.db, config.mediaDir, app.log);
   else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
+  // Orders a stopped process left pending (ADR 019): settled now and every hour.
+  const reconcile = async () => {
+    const counts = await app.reconcilePendingOrders();
+    return {
+      orders_paid: counts.paid,
+      orders_failed: counts.failed,
+      sales_reversed: counts.reversed,
+    };
+  };
+  await reconcile().catch((error: unknown) =>
+    app.log.error({ err: error }, 'order reconciliation failed'),
+  );
   const housekeeping = scheduleHousekeeping({
-    purge: () => purgeExpired(handle.db),
+    purge: async () => ({ ...(await purgeExpired(handle.db)), ...(await reconcile()) }),
     log: app.log,
   });
 
