@@ -21,6 +21,7 @@ import { withRedactedRequests } from './http/logging.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerMedia } from './http/media.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerStatementCountHeader } from './http/statement-count.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { basketRepository } from './modules/basket/basket.repository.ts';
 import { basketViewCache } from './modules/basket/basket-view-cache.ts';
@@ -70,6 +71,8 @@ export interface AppDeps {
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
   addressLookup?: AddressLookup;
+  /** Each reply says how many SQL statements its request sent (X-Sql-Statements; ADR 022). */
+  sqlStatementsHeader?: boolean;
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -100,6 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // First, so every later hook's statements are counted.
+  if (deps.sqlStatementsHeader) registerStatementCountHeader(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

@@ -115,6 +115,7 @@ const envSchema = z
       .min(0, 'must be a number of seconds from 0 to 3600')
       .max(3600, 'must be a number of seconds from 0 to 3600')
       .default(5),
+    SQL_STATEMENTS_HEADER: booleanFlag.optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
@@ -170,6 +171,8 @@ export interface AppConfig {
    * shop's test-mode stand-in with bundled addresses. `identifier` labels the requests.
    */
   addressLookup: { postcoderApiKey: string | null; identifier: string };
+  /** Replies say how many SQL statements their request sent (benchmarks; ADR 022). */
+  sqlStatementsHeader: boolean;
 }
 
 /** Raised for an invalid environment; its message names each bad variable. */
@@ -210,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       postcoderApiKey: e.POSTCODER_API_KEY ?? null,
       identifier: e.POSTCODER_IDENTIFIER,
     },
+    sqlStatementsHeader: e.SQL_STATEMENTS_HEADER ?? false,
   };
 }
 

@@ -98,6 +98,7 @@ export async function startServer(
     publicUrl: config.publicUrl,
     devOutbox: config.env !== 'production',
     addressLookup,
+    sqlStatementsHeader: config.sqlStatementsHeader,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
