@@ -111,8 +111,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface RunningServer {
-  name: string;
+export interface RunningServer<Name extends string = string> {
+  name: Name;
   origin: string;
   /** The last lines the server wrote (stdout and stderr). */
   output: string[];
@@ -143,13 +143,13 @@ const SHOP_ENV_NAMES = [
  * Starts `node --import tsx <script>` with `env` and waits until its /api/v1/health
  * answers 200 on `port`.
  */
-export async function startServer(
-  name: string,
+export async function startServer<Name extends string>(
+  name: Name,
   script: string,
   env: Record<string, string>,
   port: number,
   nodeArgs: string[] = [],
-): Promise<RunningServer> {
+): Promise<RunningServer<Name>> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
   for (const key of SHOP_ENV_NAMES) delete childEnv[key];
   Object.assign(childEnv, env);
@@ -218,11 +218,11 @@ const TURNSTILE_TEST_KEYS = {
 };
 
 /** The shop (src/server/main.ts) as in production, with the demo data, on `database`. */
-export async function startShop(
-  name: string,
+export async function startShop<Name extends string>(
+  name: Name,
   database: { DATA_DIR: string } | { DATABASE_URL: string },
   options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
-): Promise<RunningServer> {
+): Promise<RunningServer<Name>> {
   const port = await freePort();
   return startServer(
     name,
