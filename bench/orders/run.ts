@@ -95,7 +95,10 @@ interface StepFigures {
 
 interface OneShopper {
   target: TargetName;
+  /** Checkouts measured (those that completed). */
   checkouts: number;
+  errors: number;
+  failures: string[];
   steps: Partial<Record<Step | 'checkout', StepFigures>>;
 }
 
@@ -252,10 +255,18 @@ async function oneShopper(
 ): Promise<OneShopper> {
   process.stdout.write(`  one shopper   ${CHECKOUTS} checkouts one at a time… `);
   const runs: Checkout[] = [];
+  const failures: string[] = [];
+  let errors = 0;
   for (let i = 0; i < CHECKOUTS + CHECKOUT_WARMUP; i++) {
-    const run = await checkout(origin, fixture.productIds, i, fixture.withOrder);
-    if (i >= CHECKOUT_WARMUP) runs.push(run);
+    try {
+      const run = await checkout(origin, fixture.productIds, i, fixture.withOrder);
+      if (i >= CHECKOUT_WARMUP) runs.push(run);
+    } catch (error) {
+      errors += 1;
+      if (failures.length < 5) failures.push(errorMessage(error));
+    }
   }
+  if (runs.length === 0) throw new Error(`Every checkout failed: ${failures.join('; ')}`);
   const steps: OneShopper['steps'] = {};
   for (const step of STEPS) {
     const times = runs.flatMap((run) => (run.ms[step] === undefined ? [] : [run.ms[step]]));
@@ -283,8 +294,9 @@ async function oneShopper(
     p99Ms: quantile(totals, 0.99),
     statements: counted.length === runs.length ? quantile(counted, 0.5) : null,
   };
-  console.log(`checkout median ${steps.checkout.p50Ms} ms`);
-  return { target, checkouts: runs.length, steps };
+  console.log(`checkout median ${steps.checkout.p50Ms} ms` + (errors ? `, ${errors} errors` : ''));
+  for (const failure of failures) console.log(`    failed: ${failure}`);
+  return { target, checkouts: runs.length, errors, failures, steps };
 }
 
 /** `shoppers` at once for ORDER_SECONDS, each doing checkouts back to back. */
@@ -495,7 +507,11 @@ async function benchBare(
 function printOneShopper(one: OneShopper[]) {
   const bare = one.find((o) => o.target === 'bare');
   for (const o of one.filter((x) => x.target !== 'bare')) {
-    console.log(`\nOne shopper on ${o.target}, ${o.checkouts} checkouts: median (p99) per step`);
+    console.log(
+      `\nOne shopper on ${o.target}, ${o.checkouts} checkouts` +
+        (o.errors ? ` (${o.errors} failed)` : '') +
+        ': median (p99) per step, SQL statements, vs bare',
+    );
     for (const step of [...STEPS, 'checkout'] as const) {
       const figures = o.steps[step];
       if (!figures) continue;
@@ -632,7 +648,7 @@ async function main() {
     )}\n`,
   );
   console.log(`\nResults written to ${RESULTS_FILE}`);
-  if (results.crowds.some((c) => c.errors > 0)) process.exitCode = 1;
+  if ([...results.crowds, ...results.one].some((r) => r.errors > 0)) process.exitCode = 1;
 }
 
 // A bound on the whole run, whatever happens.
