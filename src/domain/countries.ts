@@ -62,3 +62,17 @@ export function isCountryCode(code: string): boolean {
 export function countryName(code: string): string {
   return byCode.get(code)?.name ?? code;
 }
+
+const alpha2ByCode = new Map(
+  CODES.trim()
+    .split(/\s+/)
+    .map((pair) => {
+      const [alpha2 = '', code = ''] = pair.split(':');
+      return [code, alpha2] as const;
+    }),
+);
+
+/** The ISO alpha-2 code of a three-letter country code (payment gateways want it), or null. */
+export function alpha2Of(code: string): string | null {
+  return alpha2ByCode.get(code) ?? null;
+}

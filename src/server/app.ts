@@ -10,10 +10,14 @@ import type { AddressLookupConfig } from '../domain/address-lookup.ts';
 import type { AddressLookup } from './adapters/address-lookup/port.ts';
 import { registerTestModePostcoder, testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
+import { paymentsConfigView } from './adapters/payments/choose.ts';
+import type { PaymentGateway } from './adapters/payments/port.ts';
+import { isTestModeGateway, testModeGateway } from './adapters/payments/test-mode.ts';
+import { registerTestModeBraintree } from './adapters/payments/test-mode-routes.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
-import type { TrustProxy } from './config.ts';
+import type { PaymentsConfig, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -44,6 +48,13 @@ import { loyaltyRepository } from './modules/user/loyalty.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userService } from './modules/user/user.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { basketViews } from './modules/basket/basket-view.ts';
+import { orderCompletion } from './modules/order/order-completion.ts';
+import { orderRepository } from './modules/order/order.repository.ts';
+import { orderRoutes } from './modules/order/order.routes.ts';
+import { orderService } from './modules/order/order.service.ts';
+import { paymentRoutes } from './modules/order/payment.routes.ts';
+import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 
 export interface AppDeps {
   db: Db;
@@ -71,8 +82,24 @@ export interface AppDeps {
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
   addressLookup?: AddressLookup;
+  /**
+   * The payment gateway; by default the test-mode gateway on `db` (its client API served
+   * by this app), signing with a key derived from `cookieSecret`.
+   */
+  payments?: PaymentGateway;
+  /** What the browser's wallets are told (GET /api/v1/config); none by default. */
+  wallets?: Pick<PaymentsConfig, 'braintree' | 'paypalClientId' | 'googlePayMerchantId'>;
+  /** How long an order request waits for another request's charge of the same basket. */
+  orderWaitMs?: number;
   /** Each reply says how many SQL statements its request sent (X-Sql-Statements; ADR 022). */
   sqlStatementsHeader?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Settles orders left pending (crash recovery, ADR 019): start-up, housekeeping, tests. */
+    reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
+  }
 }
 
 /** Largest request body accepted (1 MiB). */
@@ -114,7 +141,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The policy allows what the configured vendors' browser code needs, and no more.
   const captcha = deps.captcha ?? testModeVerifier({});
   const addressLookup = deps.addressLookup ?? testModeLookup();
-  registerSecurityHeaders(app, [captcha.contentSources ?? {}, addressLookup.contentSources]);
+  const payments =
+    deps.payments ??
+    testModeGateway({
+      db: deps.db,
+      secret: deps.cookieSecret,
+      ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
+    });
+  registerSecurityHeaders(app, [
+    captcha.contentSources ?? {},
+    addressLookup.contentSources,
+    payments.contentSources,
+  ]);
   registerOriginCheck(app, deps.publicUrl ? { publicUrl: deps.publicUrl } : {});
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
@@ -158,6 +196,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);
+  // In test mode the shop also plays Braintree's client API for the browser.
+  if (isTestModeGateway(payments)) registerTestModeBraintree(app, payments);
+
+  const orders = orderRepository(deps.db);
+  const completion = orderCompletion({
+    orders,
+    mailer,
+    log: app.log,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+  });
+  const reconciliation = orderReconciliation({
+    orders,
+    completion,
+    gateway: payments,
+    log: app.log,
+  });
+  const orderPlacement = orderService({
+    orders,
+    baskets: basketRepository(deps.db),
+    views: basketViews({ catalogue, delivery, offers, cache: views }),
+    completion,
+    gateway: payments,
+    log: app.log,
+    ...(deps.orderWaitMs === undefined ? {} : { waitForPendingMs: deps.orderWaitMs }),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
 
   await app.register(
     async (api) => {
@@ -169,6 +234,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       authRoutes(api, { auth });
       userRoutes(api, { users: userAccounts });
+      orderRoutes(api, {
+        orders: orderPlacement,
+        reconciliation,
+        gateway: payments,
+        secureCookies: deps.secureCookies ?? false,
+      });
+      paymentRoutes(api, { gateway: payments });
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
       api.get('/config', async () => ({
@@ -179,6 +251,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             base_url: addressLookup.baseUrl,
             identifier: addressLookup.identifier,
           } satisfies AddressLookupConfig,
+          payments: paymentsConfigView(
+            payments.mode,
+            deps.wallets ?? { braintree: null, paypalClientId: null, googlePayMerchantId: null },
+          ),
         },
       }));
     },

@@ -3,6 +3,7 @@
  * The only module that reads process.env. A bad value stops start-up with a
  * message naming the variable.
  */
+import { createHmac } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_LOOKUP_IDENTIFIER } from './adapters/address-lookup/port.ts';
@@ -49,6 +50,13 @@ const trustProxy = z.string().transform((value, ctx): TrustProxy => {
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
   .transform((value) => ['true', '1', 'yes'].includes(value));
+
+/** The Braintree API keys: all three or none. */
+const BRAINTREE_KEYS = [
+  'BRAINTREE_MERCHANT_ID',
+  'BRAINTREE_PUBLIC_KEY',
+  'BRAINTREE_PRIVATE_KEY',
+] as const;
 
 const envSchema = z
   .object({
@@ -110,6 +118,30 @@ const envSchema = z
       .trim()
       .regex(/^[\w .-]{1,50}$/, 'must be 1 to 50 letters, digits, spaces, dots or dashes')
       .default(DEFAULT_LOOKUP_IDENTIFIER),
+    BRAINTREE_MERCHANT_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a Braintree merchant id (letters and digits)')
+      .optional(),
+    BRAINTREE_PUBLIC_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a Braintree public key (letters and digits)')
+      .optional(),
+    BRAINTREE_PRIVATE_KEY: z.string().trim().min(1).max(128).optional(),
+    BRAINTREE_ENVIRONMENT: z
+      .enum(['sandbox', 'production'], { error: 'must be sandbox or production' })
+      .optional(),
+    PAYPAL_CLIENT_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a PayPal client id (letters, digits, - and _)')
+      .optional(),
+    GOOGLE_PAY_MERCHANT_ID: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{1,40}$/, 'must be a Google Pay merchant id (letters and digits)')
+      .optional(),
     CATALOGUE_CACHE_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds from 0 to 3600' })
       .min(0, 'must be a number of seconds from 0 to 3600')
@@ -130,6 +162,24 @@ const envSchema = z
         code: 'custom',
         path: ['TURNSTILE_SECRET_KEY'],
         message: 'is required in production (test-mode captcha accepts a public dummy token)',
+      });
+    }
+    const braintreeKeys = BRAINTREE_KEYS.filter((key) => env[key]);
+    if (braintreeKeys.length > 0 && braintreeKeys.length < BRAINTREE_KEYS.length) {
+      for (const key of BRAINTREE_KEYS.filter((name) => !env[name])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: `must be set together with ${braintreeKeys.join(', ')} (the Braintree API keys)`,
+        });
+      }
+    }
+    if (env.BRAINTREE_ENVIRONMENT && braintreeKeys.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BRAINTREE_ENVIRONMENT'],
+        message:
+          'is set, but BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY are not',
       });
     }
     if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
@@ -171,8 +221,29 @@ export interface AppConfig {
    * shop's test-mode stand-in with bundled addresses. `identifier` labels the requests.
    */
   addressLookup: { postcoderApiKey: string | null; identifier: string };
+  /** The payment gateway and the browser's wallets (ADR 018). */
+  payments: PaymentsConfig;
   /** Replies say how many SQL statements their request sent (benchmarks; ADR 022). */
   sqlStatementsHeader: boolean;
+}
+
+export interface PaymentsConfig {
+  /** Braintree's API keys, or null for the offline test-mode gateway. */
+  braintree: {
+    environment: 'sandbox' | 'production';
+    merchantId: string;
+    publicKey: string;
+    privateKey: string;
+  } | null;
+  /** PayPal's client id for the browser's PayPal SDK, if the shop has one. */
+  paypalClientId: string | null;
+  /** Google Pay's merchant id (needed in Google Pay's PRODUCTION environment). */
+  googlePayMerchantId: string | null;
+  /**
+   * Signs the test-mode gateway's client tokens and webhooks: derived from COOKIE_SECRET
+   * (an HMAC of it), so it changes with it and is never the cookie key itself.
+   */
+  testModeSecret: string;
 }
 
 /** Raised for an invalid environment; its message names each bad variable. */
@@ -190,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = result.data;
+  const cookieSecret = e.COOKIE_SECRET ?? DEV_COOKIE_SECRET;
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -198,7 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: e.DATA_DIR },
     mediaDir: e.MEDIA_DIR,
-    cookieSecret: e.COOKIE_SECRET ?? DEV_COOKIE_SECRET,
+    cookieSecret,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
@@ -212,6 +284,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     addressLookup: {
       postcoderApiKey: e.POSTCODER_API_KEY ?? null,
       identifier: e.POSTCODER_IDENTIFIER,
+    },
+    payments: {
+      braintree:
+        e.BRAINTREE_MERCHANT_ID && e.BRAINTREE_PUBLIC_KEY && e.BRAINTREE_PRIVATE_KEY
+          ? {
+              environment: e.BRAINTREE_ENVIRONMENT ?? 'sandbox',
+              merchantId: e.BRAINTREE_MERCHANT_ID,
+              publicKey: e.BRAINTREE_PUBLIC_KEY,
+              privateKey: e.BRAINTREE_PRIVATE_KEY,
+            }
+          : null,
+      paypalClientId: e.PAYPAL_CLIENT_ID ?? null,
+      googlePayMerchantId: e.GOOGLE_PAY_MERCHANT_ID ?? null,
+      testModeSecret: createHmac('sha256', cookieSecret)
+        .update('everbloom test-mode payment gateway')
+        .digest('hex'),
     },
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER ?? false,
   };

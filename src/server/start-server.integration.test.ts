@@ -44,6 +44,11 @@ const PRODUCTION = {
   TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
   PUBLIC_URL: 'https://shop.example',
   POSTCODER_API_KEY: 'PCW45-12345-12345-1234X',
+  BRAINTREE_ENVIRONMENT: 'production',
+  BRAINTREE_MERCHANT_ID: 'merchant',
+  BRAINTREE_PUBLIC_KEY: 'public',
+  BRAINTREE_PRIVATE_KEY: 'private',
+  GOOGLE_PAY_MERCHANT_ID: 'BCR2DN4T0000000',
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',
 };
@@ -79,6 +84,23 @@ describe('starting the shop', () => {
       url: '/api/v1/test-mode/postcoder/address/UK/IV24QW?format=json&lines=4',
     });
     expect(lookup.statusCode).toBe(200);
+  }, 60_000);
+
+  it('in production without Braintree keys, warns that payments take no money', async () => {
+    const started = await start({
+      ...PRODUCTION,
+      BRAINTREE_ENVIRONMENT: '',
+      BRAINTREE_MERCHANT_ID: '',
+      BRAINTREE_PUBLIC_KEY: '',
+      BRAINTREE_PRIVATE_KEY: '',
+    });
+    running.push(started);
+    const warnings = started.lines.filter((line) => line.level === 40);
+    expect(warnings.map((line) => line.msg)).toEqual([
+      expect.stringMatching(/payments run in test mode, which takes no money/),
+    ]);
+    const config = await started.shop.app.inject({ url: '/api/v1/config' });
+    expect(config.json().data.payments.mode).toBe('test');
   }, 60_000);
 
   it('with development defaults beyond loopback, warns once, naming what is unsafe', async () => {

@@ -1,7 +1,7 @@
 /**
  * Starts the shop from a validated configuration: opens and migrates the database,
  * loads the demo data when wanted (outside production, or with SEED_DEMO=true),
- * schedules housekeeping, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * settles orders a stopped process left pending, schedules housekeeping, listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -12,6 +12,7 @@ import { turnstileVerifier } from './adapters/captcha/turnstile.ts';
 import { outboxMailer } from './adapters/email/outbox.ts';
 import { smtpMailer } from './adapters/email/smtp.ts';
 import { addressLookupFor, addressLookupWarning } from './adapters/address-lookup/choose.ts';
+import { paymentGatewayFor, paymentWarnings } from './adapters/payments/choose.ts';
 import { buildApp } from './app.ts';
 import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
@@ -78,12 +79,22 @@ export async function startServer(
     ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
     : outboxMailer(handle.db);
   const addressLookup = addressLookupFor(config);
+  const payments = paymentGatewayFor(config, handle.db);
   logger.info(
-    { captcha: captcha.mode, email: mailer.mode, addressLookup: addressLookup.mode },
+    {
+      captcha: captcha.mode,
+      email: mailer.mode,
+      addressLookup: addressLookup.mode,
+      payments: payments.mode,
+      ...(config.payments.braintree
+        ? { braintreeEnvironment: config.payments.braintree.environment }
+        : {}),
+    },
     'vendors',
   );
   const lookupWarning = addressLookupWarning(config);
   if (lookupWarning) logger.warn(lookupWarning);
+  for (const warning of paymentWarnings(config)) logger.warn(warning);
   const app = await buildApp({
     db: handle.db,
     captcha,
@@ -98,14 +109,24 @@ export async function startServer(
     publicUrl: config.publicUrl,
     devOutbox: config.env !== 'production',
     addressLookup,
+    payments,
+    wallets: config.payments,
     sqlStatementsHeader: config.sqlStatementsHeader,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) await loadDemoData(handle.db, config.mediaDir, app.log);
   else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
+  // Orders a stopped process left pending (ADR 019): settled now and every hour.
+  const reconcile = async () => {
+    const counts = await app.reconcilePendingOrders();
+    return { orders_paid: counts.paid, orders_failed: counts.failed };
+  };
+  await reconcile().catch((error: unknown) =>
+    app.log.error({ err: error }, 'order reconciliation failed'),
+  );
   const housekeeping = scheduleHousekeeping({
-    purge: () => purgeExpired(handle.db),
+    purge: async () => ({ ...(await purgeExpired(handle.db)), ...(await reconcile()) }),
     log: app.log,
   });
 

@@ -29,6 +29,8 @@ describe('migrations and demo data on an empty PGlite', () => {
       '008-drop-basket-change-notify.sql',
       '009-product-image-paths.sql',
       '010-housekeeping-indexes.sql',
+      '011-test-gateway.sql',
+      '012-orders.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

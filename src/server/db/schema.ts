@@ -93,6 +93,13 @@ export interface DeliveryOptionsTable {
   tax_rate_bp: Generated<number>;
   position: Generated<number>;
   active: Generated<boolean>;
+  /** Working days from dispatch to delivery. */
+  min_days: Generated<number>;
+  max_days: Generated<number>;
+  /** UK hour before which an order is dispatched the same working day; null: none. */
+  cutoff_hour: number | null;
+  /** Delivered on this ISO weekday only (6 = Saturday), or null. */
+  delivery_weekday: number | null;
 }
 
 export interface VouchersTable {
@@ -217,6 +224,101 @@ export interface BasketSharesTable {
   expires_at: Date | string;
 }
 
+export type OrderStatusColumn = 'pending' | 'paid' | 'failed' | 'cancelled' | 'dispatched';
+
+/** Stock an order took from one product, and how many went beyond it as pre-orders. */
+export interface StockReservation {
+  product_id: number;
+  quantity: number;
+  preorder: number;
+}
+
+export interface OrdersTable {
+  id: Generated<number>;
+  public_id: string;
+  order_number: string;
+  basket_id: string | null;
+  user_id: number | null;
+  email_address: string;
+  status: Generated<OrderStatusColumn>;
+  amount: number;
+  /** The priced basket as ordered (OrderSnapshot in order.repository.ts). */
+  snapshot: Json<unknown>;
+  reservations: ColumnType<StockReservation[], string | undefined, string>;
+  payment_type: string | null;
+  payment_card_type: string | null;
+  payment_last_four: string | null;
+  transaction_id: string | null;
+  failure_type: string | null;
+  failure_message: string | null;
+  idempotency_key: string | null;
+  buds_used: Generated<number>;
+  buds_earned: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface PaymentLedgerTable {
+  id: Generated<number>;
+  transaction_id: string;
+  order_id: string | null;
+  kind: 'verification' | 'sale' | 'void' | 'refund';
+  /** Pence. */
+  amount: number;
+  status: string;
+  charged: Generated<boolean>;
+  payment_type: string | null;
+  nonce_class: string | null;
+  card_type: string | null;
+  last_four: string | null;
+  response_text: string | null;
+  reverses: string | null;
+  created_at: CreatedAt;
+}
+
+/** What 3-D Secure decided for a test-mode nonce. */
+export interface TestThreeDSecure {
+  status: string;
+  liabilityShifted: boolean;
+  liabilityShiftPossible: boolean;
+}
+
+/** Card or wallet details a test-mode nonce carries (braintree-web's `details`). */
+export interface TestNonceDetails {
+  cardType?: string;
+  lastFour?: string;
+  bin?: string;
+  expirationMonth?: string;
+  expirationYear?: string;
+  cardholderName?: string;
+  email?: string;
+}
+
+export interface TestGatewayNoncesTable {
+  nonce: string;
+  type: string;
+  nonce_class: string;
+  details: Json<TestNonceDetails>;
+  three_d_secure: Json<TestThreeDSecure | null>;
+  vault_token: string | null;
+  consumed_at: Date | string | null;
+  created_at: CreatedAt;
+}
+
+export interface TestGatewayVaultTable {
+  token: string;
+  customer_id: string;
+  is_default: Generated<boolean>;
+  nonce_class: string;
+  card_type: string;
+  last_four: string;
+  bin: string;
+  expiration_month: string;
+  expiration_year: string;
+  cardholder_name: string | null;
+  created_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -244,5 +346,9 @@ export interface Database {
   rate_limits: RateLimitsTable;
   outbox_emails: OutboxEmailsTable;
   basket_shares: BasketSharesTable;
+  orders: OrdersTable;
+  payment_ledger: PaymentLedgerTable;
+  test_gateway_nonces: TestGatewayNoncesTable;
+  test_gateway_vault: TestGatewayVaultTable;
   schema_migrations: SchemaMigrationsTable;
 }

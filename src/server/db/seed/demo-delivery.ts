@@ -14,6 +14,13 @@ export interface DemoZone {
     description: string;
     price: number;
     freeOver: number | null;
+    /** Working days from dispatch to delivery (delivery estimates). */
+    minDays: number;
+    maxDays: number;
+    /** UK hour before which an order leaves the same working day; null: no cut-off. */
+    cutoffHour: number | null;
+    /** Options delivered on one weekday only: that day (ISO, 6 = Saturday). */
+    deliveryWeekday: number | null;
   }[];
 }
 
@@ -33,6 +40,10 @@ export const demoZones: DemoZone[] = [
         description: '3–5 working days. FREE on orders over £50.',
         price: 495,
         freeOver: 5000,
+        minDays: 3,
+        maxDays: 5,
+        cutoffHour: null,
+        deliveryWeekday: null,
       },
       {
         id: 'uk-next-day',
@@ -40,6 +51,10 @@ export const demoZones: DemoZone[] = [
         description: 'Order by 2pm for delivery the next working day.',
         price: 795,
         freeOver: null,
+        minDays: 1,
+        maxDays: 1,
+        cutoffHour: 14,
+        deliveryWeekday: null,
       },
       {
         id: 'uk-saturday',
@@ -47,6 +62,10 @@ export const demoZones: DemoZone[] = [
         description: 'Order by 2pm on Friday for delivery on Saturday.',
         price: 1295,
         freeOver: null,
+        minDays: 1,
+        maxDays: 1,
+        cutoffHour: 14,
+        deliveryWeekday: 6,
       },
     ],
   },
@@ -79,6 +98,10 @@ export const demoZones: DemoZone[] = [
         description: '5–7 working days. FREE on orders over £100.',
         price: 995,
         freeOver: 10000,
+        minDays: 5,
+        maxDays: 7,
+        cutoffHour: null,
+        deliveryWeekday: null,
       },
       {
         id: 'hi-express',
@@ -86,6 +109,10 @@ export const demoZones: DemoZone[] = [
         description: '2–3 working days.',
         price: 1995,
         freeOver: null,
+        minDays: 2,
+        maxDays: 3,
+        cutoffHour: null,
+        deliveryWeekday: null,
       },
     ],
   },
@@ -101,6 +128,10 @@ export const demoZones: DemoZone[] = [
         description: '4–6 working days. FREE on orders over £75.',
         price: 795,
         freeOver: 7500,
+        minDays: 4,
+        maxDays: 6,
+        cutoffHour: null,
+        deliveryWeekday: null,
       },
     ],
   },
@@ -120,6 +151,10 @@ export const demoZones: DemoZone[] = [
         description: '5–8 working days.',
         price: 1495,
         freeOver: null,
+        minDays: 5,
+        maxDays: 8,
+        cutoffHour: null,
+        deliveryWeekday: null,
       },
     ],
   },
@@ -135,6 +170,10 @@ export const demoZones: DemoZone[] = [
         description: '7–10 working days.',
         price: 1995,
         freeOver: null,
+        minDays: 7,
+        maxDays: 10,
+        cutoffHour: null,
+        deliveryWeekday: null,
       },
       {
         id: 'eu-tracked',
@@ -142,6 +181,10 @@ export const demoZones: DemoZone[] = [
         description: '5–7 working days, tracked to your door.',
         price: 2995,
         freeOver: null,
+        minDays: 5,
+        maxDays: 7,
+        cutoffHour: null,
+        deliveryWeekday: null,
       },
     ],
   },

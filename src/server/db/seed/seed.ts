@@ -150,6 +150,10 @@ export async function seedDemoData(db: Db): Promise<boolean> {
             description: option.description,
             price: option.price,
             free_over: option.freeOver,
+            min_days: option.minDays,
+            max_days: option.maxDays,
+            cutoff_hour: option.cutoffHour,
+            delivery_weekday: option.deliveryWeekday,
             position,
           })),
         )

@@ -215,6 +215,13 @@ export function basketViews(deps: {
   return {
     reference,
 
+    /**
+     * The basket priced exactly as its view, never kept for reuse (orders price with a
+     * voucher read fresh, which the reuse key cannot tell apart).
+     */
+    price: (basket: BasketRecord, viewer: BasketViewer, ref: Reference): BasketView =>
+      compute(basket, viewer, ref),
+
     /** The view built before for exactly this basket version, viewer and reference data. */
     reused(basketId: string, version: number, viewer: BasketViewer, ref: Reference) {
       return cache.get(basketId, version, keyOf(viewer, ref));

@@ -32,7 +32,7 @@ const basketBody = encodedJson((view: BasketView) => JSON.stringify({ data: view
 const SIGNED_ID_MAX_LENGTH = 128;
 
 /** The basket id from the signed cookie, or null when absent or tampered with. */
-function basketIdOf(request: FastifyRequest): string | null {
+export function basketIdOf(request: FastifyRequest): string | null {
   const raw = request.cookies[BASKET_COOKIE];
   if (!raw || raw.length > SIGNED_ID_MAX_LENGTH) return null;
   const unsigned = request.unsignCookie(raw);

@@ -22,6 +22,11 @@ export interface DeliveryOptionRow {
   price: number;
   free_over: number | null;
   tax_rate_bp: number;
+  /** Delivery estimate: working days after dispatch, cut-off hour, weekday-only delivery. */
+  min_days: number;
+  max_days: number;
+  cutoff_hour: number | null;
+  delivery_weekday: number | null;
 }
 
 export function deliveryRepository(db: Db) {
@@ -35,7 +40,19 @@ export function deliveryRepository(db: Db) {
           .execute(),
         db
           .selectFrom('delivery_options')
-          .select(['id', 'zone_id', 'name', 'description', 'price', 'free_over', 'tax_rate_bp'])
+          .select([
+            'id',
+            'zone_id',
+            'name',
+            'description',
+            'price',
+            'free_over',
+            'tax_rate_bp',
+            'min_days',
+            'max_days',
+            'cutoff_hour',
+            'delivery_weekday',
+          ])
           .where('active', '=', true)
           .orderBy('position')
           .orderBy('id')

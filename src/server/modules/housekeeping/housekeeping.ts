@@ -89,7 +89,8 @@ export interface Housekeeping {
  * next time. The timers never keep the process alive.
  */
 export function scheduleHousekeeping(deps: {
-  purge: () => Promise<PurgeCounts>;
+  /** The hourly work: purging, and anything else that counts what it did (orders). */
+  purge: () => Promise<PurgeCounts | Record<string, number>>;
   log: {
     info(object: object, message: string): void;
     error(object: object, message: string): void;

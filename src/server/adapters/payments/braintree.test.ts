@@ -1,0 +1,602 @@
+/**
+ * The Braintree adapter against a recorded stand-in for braintree.BraintreeGateway: the
+ * real service is unreachable here, so each call answers with the shapes braintree_node
+ * returns (lib/braintree/*.js, its integration specs, integrations.md section 2). The
+ * same scenarios run against the sandbox in payments.contract.test.ts when keys are set.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  braintreeGateway,
+  type BraintreeClient,
+  type BtNonce,
+  type BtResult,
+  type BtTransaction,
+} from './braintree.ts';
+import { GatewayUnavailableError, type SaleRequest } from './port.ts';
+
+/** An error as braintree_node's exceptions make them: an Error with a `type`. */
+function btError(type: string, message = type): Error {
+  return Object.assign(new Error(message), { type });
+}
+
+const errorResponse = (
+  message: string,
+  extra: Partial<BtResult> = {},
+  errors: { attribute: string; code: string; message: string }[] = [],
+): BtResult => ({ success: false, message, errors: { deepErrors: () => errors }, ...extra });
+
+const SETTLING: BtTransaction = {
+  id: 'tx1',
+  status: 'submitted_for_settlement',
+  type: 'sale',
+  amount: '12.50',
+  orderId: 'order-1',
+  paymentInstrumentType: 'credit_card',
+  creditCard: { cardType: 'Visa', last4: '1881' },
+  processorResponseCode: '1000',
+  processorResponseText: 'Approved',
+};
+
+const CARD_NONCE: BtNonce = {
+  nonce: 'tokencc_bc_abc',
+  type: 'CreditCard',
+  details: {
+    bin: '400000',
+    cardType: 'Visa',
+    lastFour: '2701',
+    expirationMonth: '01',
+    expirationYear: '2029',
+  },
+  threeDSecureInfo: {
+    liabilityShifted: true,
+    status: 'authenticate_successful',
+    threeDSecureAuthenticationId: 'auth_123',
+  },
+};
+
+type Call = [string, ...unknown[]];
+
+/**
+ * A stand-in answering each call from `answers` (or a default), recording every call.
+ * Answers are functions of the call's arguments.
+ */
+function standIn(answers: Partial<Record<string, (...args: any[]) => unknown>> = {}) {
+  const calls: Call[] = [];
+  const answer =
+    (name: string, fallback: (...args: any[]) => unknown) =>
+    async (...args: unknown[]) => {
+      calls.push([name, ...args]);
+      return (answers[name] ?? fallback)(...args);
+    };
+  const notFound = () => {
+    throw btError('notFoundError', 'Not Found');
+  };
+  const client: BraintreeClient = {
+    clientToken: {
+      generate: answer('clientToken.generate', () => ({
+        success: true,
+        clientToken: 'eyJ2ZXJzaW9uIjoyfQ==',
+      })) as any,
+    },
+    customer: {
+      find: answer('customer.find', notFound) as any,
+      create: answer('customer.create', (params: { id?: string }) => ({
+        success: true,
+        customer: { id: params.id ?? 'guest-1', creditCards: [{ token: 'card-guest' }] },
+      })) as any,
+      delete: answer('customer.delete', () => ({ success: true })) as any,
+    },
+    paymentMethod: {
+      create: answer('paymentMethod.create', () => ({
+        success: true,
+        paymentMethod: { token: 'card-new' },
+      })) as any,
+      find: answer('paymentMethod.find', notFound) as any,
+      update: answer('paymentMethod.update', () => ({ success: true })) as any,
+      delete: answer('paymentMethod.delete', () => ({ success: true })) as any,
+    },
+    paymentMethodNonce: {
+      create: answer('paymentMethodNonce.create', (token: string) => ({
+        success: true,
+        paymentMethodNonce: { nonce: `tokencc_for_${token}` },
+      })) as any,
+      find: answer('paymentMethodNonce.find', () => CARD_NONCE) as any,
+    },
+    transaction: {
+      sale: answer('transaction.sale', () => ({ success: true, transaction: SETTLING })) as any,
+      void: answer('transaction.void', () => ({
+        success: true,
+        transaction: { ...SETTLING, status: 'voided' },
+      })) as any,
+      refund: answer('transaction.refund', () => ({
+        success: true,
+        transaction: { ...SETTLING, id: 'refund-1', type: 'credit' },
+      })) as any,
+      find: answer('transaction.find', notFound) as any,
+      search: (build) => {
+        let orderId = '';
+        build({ orderId: () => ({ is: (value: string) => void (orderId = value) }) });
+        calls.push(['transaction.search', orderId]);
+        const found = (answers['transaction.search']?.(orderId) ?? []) as BtTransaction[];
+        return (async function* () {
+          yield* found;
+        })();
+      },
+    },
+    webhookNotification: {
+      parse: answer('webhookNotification.parse', () => ({ kind: 'check' })) as any,
+    },
+  };
+  const gateway = braintreeGateway(
+    { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' },
+    { client },
+  );
+  const named = (name: string) =>
+    calls.filter((call) => call[0] === name).map((call) => call.slice(1));
+  return { gateway, calls, named };
+}
+
+const saleRequest = (extra: Partial<SaleRequest> = {}): SaleRequest => ({
+  amount: 1_250,
+  nonce: 'tokencc_bc_abc',
+  deviceData: '{"correlation_id":"abc"}',
+  orderId: 'order-1',
+  billing: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    streetAddress: '1 Fern Lane',
+    locality: 'London',
+    postalCode: 'SE1 9QX',
+    countryCodeAlpha2: 'GB',
+  },
+  customerId: null,
+  storeInVault: false,
+  ...extra,
+});
+
+describe('Braintree client tokens', () => {
+  it('asks for a guest token with nothing, and a customer’s with their vault id', async () => {
+    const { gateway, named } = standIn();
+    expect(await gateway.clientToken({ customerId: null })).toBe('eyJ2ZXJzaW9uIjoyfQ==');
+    await gateway.clientToken({ customerId: '42' });
+    expect(named('clientToken.generate')).toEqual([[{}], [{ customerId: '42' }]]);
+  });
+
+  it('creates the customer Braintree does not know yet, then asks again', async () => {
+    let first = true;
+    const { gateway, named } = standIn({
+      'clientToken.generate': () => {
+        if (!first) return { success: true, clientToken: 'token-after' };
+        first = false;
+        return errorResponse('Customer specified by customer_id does not exist');
+      },
+    });
+    expect(await gateway.clientToken({ customerId: '42' })).toBe('token-after');
+    expect(named('customer.create')).toEqual([[{ id: '42' }]]);
+  });
+
+  it('reports bad credentials or a timeout as the gateway being unavailable', async () => {
+    for (const type of ['authenticationError', 'gatewayTimeoutError', 'serviceUnavailableError']) {
+      const { gateway } = standIn({
+        'clientToken.generate': () => {
+          throw btError(type);
+        },
+      });
+      await expect(gateway.clientToken({ customerId: null })).rejects.toBeInstanceOf(
+        GatewayUnavailableError,
+      );
+    }
+  });
+});
+
+describe('Braintree sales', () => {
+  it('sells a wallet nonce directly, submitted for settlement, with order id, device data and billing', async () => {
+    const { gateway, named } = standIn({
+      'paymentMethodNonce.find': () => ({ nonce: 'tokenpp_1', type: 'PayPalAccount' }),
+      'transaction.sale': () => ({
+        success: true,
+        transaction: {
+          ...SETTLING,
+          paymentInstrumentType: 'paypal_account',
+          creditCard: undefined,
+        },
+      }),
+    });
+    expect(await gateway.sale(saleRequest({ nonce: 'tokenpp_1' }))).toEqual({
+      ok: true,
+      sale: {
+        transactionId: 'tx1',
+        amount: 1_250,
+        paidWith: { type: 'paypal', cardType: null, lastFour: null },
+      },
+    });
+    expect(named('transaction.sale')).toEqual([
+      [
+        {
+          amount: '12.50',
+          orderId: 'order-1',
+          deviceData: '{"correlation_id":"abc"}',
+          billing: saleRequest().billing,
+          paymentMethodNonce: 'tokenpp_1',
+          options: { submitForSettlement: true },
+        },
+      ],
+    ]);
+    expect(named('customer.create')).toEqual([]);
+  });
+
+  it('verifies a guest’s new card by vaulting it, sells the token with the 3DS authentication, then forgets the card', async () => {
+    const { gateway, calls, named } = standIn();
+    expect(await gateway.sale(saleRequest())).toMatchObject({
+      ok: true,
+      sale: { transactionId: 'tx1' },
+    });
+    expect(named('customer.create')).toEqual([
+      [{ paymentMethodNonce: 'tokencc_bc_abc', creditCard: { options: { verifyCard: true } } }],
+    ]);
+    expect(named('transaction.sale')[0]?.[0]).toMatchObject({
+      paymentMethodToken: 'card-guest',
+      threeDSecureAuthenticationId: 'auth_123',
+      options: { submitForSettlement: true, threeDSecure: { required: true } },
+    });
+    expect(named('customer.delete')).toEqual([['guest-1']]);
+    expect(calls.map((call) => call[0])).toEqual([
+      'transaction.search',
+      'paymentMethodNonce.find',
+      'customer.create',
+      'transaction.sale',
+      'customer.delete',
+    ]);
+  });
+
+  it('refuses a card that fails verification with the processor’s answer, never selling', async () => {
+    const { gateway, named } = standIn({
+      'customer.create': () =>
+        errorResponse('Do Not Honor', {
+          verification: {
+            status: 'processor_declined',
+            processorResponseCode: '2000',
+            processorResponseText: 'Do Not Honor',
+          },
+        }),
+    });
+    expect(await gateway.sale(saleRequest())).toEqual({
+      ok: false,
+      refusal: {
+        type: 'payment_method_error',
+        message: '2000 : Do Not Honor',
+        transactionId: null,
+      },
+    });
+    const fraud = standIn({
+      'customer.create': () =>
+        errorResponse('Gateway Rejected: fraud', {
+          verification: { status: 'gateway_rejected', gatewayRejectionReason: 'fraud' },
+        }),
+    });
+    expect(await fraud.gateway.sale(saleRequest())).toMatchObject({
+      ok: false,
+      refusal: { type: 'payment_method_error', message: 'Gateway Rejected: fraud' },
+    });
+    expect(named('transaction.sale')).toEqual([]);
+    expect(fraud.named('transaction.sale')).toEqual([]);
+  });
+
+  it('keeps a signed-in customer’s new card only when asked and paid', async () => {
+    const kept = standIn({ 'customer.find': () => ({ id: '42', creditCards: [] }) });
+    await kept.gateway.sale(saleRequest({ customerId: '42', storeInVault: true }));
+    expect(kept.named('paymentMethod.create')).toEqual([
+      [{ customerId: '42', paymentMethodNonce: 'tokencc_bc_abc', options: { verifyCard: true } }],
+    ]);
+    expect(kept.named('transaction.sale')[0]?.[0]).toMatchObject({
+      customerId: '42',
+      paymentMethodToken: 'card-new',
+    });
+    expect(kept.named('paymentMethod.delete')).toEqual([]);
+
+    const notAsked = standIn({ 'customer.find': () => ({ id: '42', creditCards: [] }) });
+    await notAsked.gateway.sale(saleRequest({ customerId: '42', storeInVault: false }));
+    expect(notAsked.named('paymentMethod.delete')).toEqual([['card-new']]);
+
+    const declined = standIn({
+      'customer.find': () => ({ id: '42', creditCards: [] }),
+      'transaction.sale': () =>
+        errorResponse('Do Not Honor', {
+          transaction: { ...SETTLING, status: 'processor_declined' },
+        }),
+    });
+    await declined.gateway.sale(saleRequest({ customerId: '42', storeInVault: true }));
+    expect(declined.named('paymentMethod.delete')).toEqual([['card-new']]);
+  });
+
+  it('creates the vault customer on first use, and sells a card already vaulted directly', async () => {
+    const fresh = standIn();
+    await fresh.gateway.sale(saleRequest({ customerId: '7', storeInVault: true }));
+    expect(fresh.named('customer.create')).toEqual([[{ id: '7' }]]);
+
+    const vaulted = standIn({
+      'customer.find': () => ({
+        id: '42',
+        creditCards: [
+          {
+            token: 'card-1',
+            bin: '400000',
+            last4: '2701',
+            expirationMonth: '01',
+            expirationYear: '2029',
+          },
+        ],
+      }),
+    });
+    await vaulted.gateway.sale(saleRequest({ customerId: '42' }));
+    expect(vaulted.named('paymentMethod.create')).toEqual([]);
+    expect(vaulted.named('transaction.sale')[0]?.[0]).toMatchObject({
+      paymentMethodNonce: 'tokencc_bc_abc',
+      customerId: '42',
+      options: { threeDSecure: { required: true } },
+    });
+  });
+
+  it('maps refusals: processor declines carry the processor’s text, gateway rejections are the method’s fault', async () => {
+    const declined = standIn({
+      'transaction.sale': () =>
+        errorResponse('Do Not Honor', {
+          transaction: {
+            ...SETTLING,
+            id: 'tx9',
+            status: 'processor_declined',
+            processorResponseCode: '2000',
+            processorResponseText: 'Do Not Honor',
+            additionalProcessorResponse: '2000 : Do Not Honor',
+          },
+        }),
+    });
+    expect(await declined.gateway.sale(saleRequest())).toEqual({
+      ok: false,
+      refusal: { type: 'payment_failed', message: '2000 : Do Not Honor', transactionId: 'tx9' },
+    });
+    const rejected = standIn({
+      'transaction.sale': () =>
+        errorResponse('Gateway Rejected: three_d_secure', {
+          transaction: {
+            ...SETTLING,
+            id: 'tx8',
+            status: 'gateway_rejected',
+            gatewayRejectionReason: 'three_d_secure',
+          },
+        }),
+    });
+    expect(await rejected.gateway.sale(saleRequest())).toEqual({
+      ok: false,
+      refusal: {
+        type: 'payment_method_error',
+        message: 'Gateway Rejected: three_d_secure',
+        transactionId: 'tx8',
+      },
+    });
+    const consumed = standIn({
+      'paymentMethodNonce.find': () => ({ nonce: 'tokenpp_1', type: 'PayPalAccount' }),
+      'transaction.sale': () =>
+        errorResponse('Cannot use a payment_method_nonce more than once.', {}, [
+          {
+            attribute: 'payment_method_nonce',
+            code: '93107',
+            message: 'Cannot use a payment_method_nonce more than once.',
+          },
+        ]),
+    });
+    expect(await consumed.gateway.sale(saleRequest({ nonce: 'tokenpp_1' }))).toMatchObject({
+      ok: false,
+      refusal: {
+        type: 'payment_method_error',
+        message: 'Cannot use a payment_method_nonce more than once.',
+      },
+    });
+    const amount = standIn({
+      'paymentMethodNonce.find': () => ({ nonce: 'tokenpp_1', type: 'PayPalAccount' }),
+      'transaction.sale': () =>
+        errorResponse('Amount is required.', {}, [
+          { attribute: 'amount', code: '81502', message: 'Amount is required.' },
+        ]),
+    });
+    expect(await amount.gateway.sale(saleRequest({ nonce: 'tokenpp_1' }))).toMatchObject({
+      ok: false,
+      refusal: { type: 'missing_payment_parameters' },
+    });
+  });
+
+  it('refuses an unknown nonce, and a missing amount or nonce without asking Braintree', async () => {
+    const { gateway, calls } = standIn({
+      'paymentMethodNonce.find': () => {
+        throw btError('notFoundError');
+      },
+    });
+    expect(await gateway.sale(saleRequest())).toMatchObject({
+      ok: false,
+      refusal: {
+        type: 'payment_method_error',
+        message: 'Unknown or expired payment_method_nonce.',
+      },
+    });
+    calls.length = 0;
+    expect(await gateway.sale(saleRequest({ amount: 0 }))).toMatchObject({
+      ok: false,
+      refusal: { type: 'missing_payment_parameters' },
+    });
+    expect(await gateway.sale(saleRequest({ nonce: '' }))).toMatchObject({
+      ok: false,
+      refusal: { type: 'missing_payment_parameters' },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('answers a repeated order id with its earlier sale instead of charging again', async () => {
+    const { gateway, named } = standIn({
+      'transaction.search': () => [
+        { ...SETTLING, status: 'processor_declined', id: 'tx0' },
+        SETTLING,
+      ],
+    });
+    expect(await gateway.sale(saleRequest())).toEqual({
+      ok: true,
+      sale: {
+        transactionId: 'tx1',
+        amount: 1_250,
+        paidWith: { type: 'credit_card', cardType: 'Visa', lastFour: '1881' },
+      },
+    });
+    expect(named('transaction.search')).toEqual([['order-1']]);
+    expect(named('transaction.sale')).toEqual([]);
+  });
+
+  it('reports a timeout or outage during the sale as the gateway being unavailable', async () => {
+    for (const thrown of [
+      btError('gatewayTimeoutError'),
+      btError('serverError'),
+      new Error('socket hang up'),
+    ]) {
+      const { gateway } = standIn({
+        'transaction.sale': () => {
+          throw thrown;
+        },
+      });
+      await expect(gateway.sale(saleRequest())).rejects.toBeInstanceOf(GatewayUnavailableError);
+    }
+  });
+});
+
+describe('Braintree reversals, lookups, vault and webhooks', () => {
+  it('voids an unsettled sale, refunds a settled one once, and says no to an unknown one', async () => {
+    const unsettled = standIn({ 'transaction.find': () => SETTLING });
+    expect(await unsettled.gateway.reverse('tx1')).toEqual({ ok: true, kind: 'void' });
+    expect(unsettled.named('transaction.void')).toEqual([['tx1']]);
+
+    const settled = standIn({ 'transaction.find': () => ({ ...SETTLING, status: 'settled' }) });
+    expect(await settled.gateway.reverse('tx1')).toEqual({ ok: true, kind: 'refund' });
+    expect(settled.named('transaction.refund')).toEqual([['tx1']]);
+
+    const refunded = standIn({
+      'transaction.find': () => ({ ...SETTLING, status: 'settled', refundIds: ['r1'] }),
+    });
+    expect(await refunded.gateway.reverse('tx1')).toEqual({ ok: true, kind: 'refund' });
+    expect(refunded.named('transaction.refund')).toEqual([]);
+
+    expect(await standIn().gateway.reverse('nope')).toEqual({ ok: false, kind: null });
+  });
+
+  it('finds an order’s sale by searching its order id', async () => {
+    const { gateway } = standIn({ 'transaction.search': () => [SETTLING] });
+    expect(await gateway.findByOrderId('order-1')).toEqual({
+      id: 'tx1',
+      orderId: 'order-1',
+      amount: 1_250,
+      status: 'submitted_for_settlement',
+      succeeded: true,
+      paidWith: { type: 'credit_card', cardType: 'Visa', lastFour: '1881' },
+    });
+    expect(await standIn().gateway.findByOrderId('order-2')).toBeNull();
+  });
+
+  it('lists a customer’s cards default first, each with a fresh nonce; none for an unknown customer', async () => {
+    const { gateway } = standIn({
+      'customer.find': () => ({
+        id: '42',
+        creditCards: [
+          {
+            token: 'a',
+            cardType: 'MasterCard',
+            last4: '4444',
+            bin: '555555',
+            expirationMonth: '02',
+            expirationYear: '2030',
+            default: false,
+          },
+          {
+            token: 'b',
+            cardType: 'Visa',
+            last4: '1881',
+            bin: '401288',
+            expirationMonth: '12',
+            expirationYear: '2029',
+            default: true,
+          },
+        ],
+      }),
+    });
+    expect(await gateway.listCards('42')).toEqual([
+      {
+        token: 'b',
+        nonce: 'tokencc_for_b',
+        default: true,
+        cardType: 'Visa',
+        lastFour: '1881',
+        expirationMonth: '12',
+        expirationYear: '2029',
+        bin: '401288',
+      },
+      {
+        token: 'a',
+        nonce: 'tokencc_for_a',
+        default: false,
+        cardType: 'MasterCard',
+        lastFour: '4444',
+        expirationMonth: '02',
+        expirationYear: '2030',
+        bin: '555555',
+      },
+    ]);
+    expect(await standIn().gateway.listCards('nobody')).toEqual([]);
+  });
+
+  it('deletes or re-defaults only the customer’s own cards', async () => {
+    const theirs = standIn({ 'paymentMethod.find': () => ({ token: 'b', customerId: '42' }) });
+    expect(await theirs.gateway.deleteCard('42', 'b')).toBe(true);
+    expect(await theirs.gateway.makeDefaultCard('42', 'b')).toBe(true);
+    expect(theirs.named('paymentMethod.delete')).toEqual([['b']]);
+    expect(theirs.named('paymentMethod.update')).toEqual([
+      ['b', { options: { makeDefault: true } }],
+    ]);
+
+    const others = standIn({ 'paymentMethod.find': () => ({ token: 'b', customerId: '7' }) });
+    expect(await others.gateway.deleteCard('42', 'b')).toBe(false);
+    expect(await others.gateway.makeDefaultCard('42', 'b')).toBe(false);
+    expect(await standIn().gateway.deleteCard('42', 'gone')).toBe(false);
+    expect(others.named('paymentMethod.delete')).toEqual([]);
+  });
+
+  it('parses a webhook Braintree signed, and gives null for a bad signature', async () => {
+    const { gateway } = standIn({
+      'webhookNotification.parse': () => ({
+        kind: 'transaction_settled',
+        transaction: { ...SETTLING, status: 'settled' },
+      }),
+    });
+    expect(await gateway.parseWebhook({ signature: 'pub|abc', payload: 'PHhtbC8+' })).toMatchObject(
+      {
+        kind: 'transaction_settled',
+        transaction: { id: 'tx1', status: 'settled', succeeded: true },
+      },
+    );
+    const forged = standIn({
+      'webhookNotification.parse': () => {
+        throw btError('invalidSignatureError', 'no matching public key');
+      },
+    });
+    expect(await forged.gateway.parseWebhook({ signature: 'x|y', payload: 'z' })).toBeNull();
+  });
+
+  it('declares the hosts braintree-web needs in the sandbox', () => {
+    const { gateway } = standIn();
+    expect(gateway.mode).toBe('braintree');
+    expect(gateway.contentSources['connect-src']).toEqual(
+      expect.arrayContaining([
+        'https://api.sandbox.braintreegateway.com',
+        'https://payments.sandbox.braintree-api.com',
+        'https://centinelapistag.cardinalcommerce.com',
+      ]),
+    );
+    expect(gateway.contentSources['script-src']).toContain(
+      'https://songbirdstag.cardinalcommerce.com',
+    );
+  });
+});

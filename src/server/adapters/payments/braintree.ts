@@ -1,0 +1,665 @@
+/**
+ * The payment gateway on Braintree (npm `braintree`, ADR 018).
+ *
+ * A sale of a new card nonce runs in three steps, so that a card the processor declines
+ * is refused with nothing charged (in the sandbox, processor-declined cards fail
+ * verification, not sales):
+ * 1. `paymentMethodNonce.find` reads the nonce without using it: its type, card details
+ *    and the 3-D Secure authentication the browser ran on it.
+ * 2. The card is vaulted with `verifyCard` (Braintree's documented verification for a
+ *    nonce: a standalone verification needs the raw card number): for a signed-in
+ *    customer in their vault (`paymentMethod.create`, the customer created when
+ *    Braintree does not know it yet), for a guest in a customer made for this sale
+ *    (`customer.create`). A failed verification refuses the sale.
+ * 3. `transaction.sale` with the vaulted token and the nonce's 3-D Secure
+ *    authentication id (Braintree takes a token in place of the nonce when the
+ *    authentication comes as an id), `threeDSecure.required`, submitted for settlement.
+ * Afterwards the card stays in the vault only when the customer asked and the sale went
+ * through; a guest's customer is deleted. Wallet nonces (PayPal, Apple Pay, Google Pay)
+ * and nonces of cards already in the customer's vault go straight to the sale.
+ *
+ * Before any of it, a sale already made for the order id is returned instead (one sale
+ * per order id: `transaction.search` by order id). Braintree's refusals become
+ * SaleRefusals; thrown errors (timeouts, authentication, 5xx) GatewayUnavailableError.
+ */
+import braintree from 'braintree';
+import type { ContentSources } from '../content-sources.ts';
+import { fakeNonce } from './fake-nonces.ts';
+import {
+  GatewayUnavailableError,
+  type GatewayAddress,
+  type GatewayTransaction,
+  type PaidWith,
+  type PaymentGateway,
+  type SaleRefusal,
+  type SaleRequest,
+  type SaleResult,
+  type VaultedCard,
+} from './port.ts';
+
+export interface BraintreeSettings {
+  environment: 'sandbox' | 'production';
+  merchantId: string;
+  publicKey: string;
+  privateKey: string;
+}
+
+// The parts of braintree's responses this adapter reads (braintree_node lib/braintree/*.js).
+
+export interface BtValidationError {
+  attribute: string;
+  code: string;
+  message: string;
+}
+
+export interface BtCreditCard {
+  token?: string;
+  cardType?: string;
+  last4?: string;
+  bin?: string;
+  expirationMonth?: string;
+  expirationYear?: string;
+  default?: boolean;
+  uniqueNumberIdentifier?: string;
+}
+
+export interface BtTransaction {
+  id: string;
+  status: string;
+  type?: string;
+  amount: string;
+  orderId?: string | null;
+  paymentInstrumentType?: string;
+  creditCard?: BtCreditCard;
+  applePayCard?: { cardType?: string; last4?: string };
+  androidPayCard?: { cardType?: string; last4?: string };
+  processorResponseCode?: string;
+  processorResponseText?: string;
+  additionalProcessorResponse?: string | null;
+  gatewayRejectionReason?: string | null;
+  createdAt?: string;
+  refundIds?: string[];
+}
+
+export interface BtVerification {
+  id?: string;
+  status: string;
+  processorResponseCode?: string;
+  processorResponseText?: string;
+  gatewayRejectionReason?: string | null;
+}
+
+/** A result: success, or Braintree's ErrorResponse (message, errors, maybe a transaction). */
+export interface BtResult {
+  success: boolean;
+  message?: string;
+  errors?: { deepErrors(): BtValidationError[] };
+  transaction?: BtTransaction;
+  verification?: BtVerification;
+  customer?: { id: string; creditCards?: BtCreditCard[]; paymentMethods?: BtCreditCard[] };
+  paymentMethod?: BtCreditCard & { verification?: BtVerification };
+  clientToken?: string;
+  paymentMethodNonce?: { nonce: string };
+}
+
+export interface BtNonce {
+  nonce: string;
+  type?: string;
+  details?: {
+    bin?: string;
+    cardType?: string;
+    lastFour?: string;
+    expirationMonth?: string;
+    expirationYear?: string;
+  };
+  threeDSecureInfo?: {
+    liabilityShifted?: boolean;
+    status?: string;
+    threeDSecureAuthenticationId?: string;
+  } | null;
+}
+
+type Params = Record<string, unknown>;
+
+/** The calls the adapter makes on a braintree.BraintreeGateway. */
+export interface BraintreeClient {
+  clientToken: { generate(params: Params): Promise<BtResult> };
+  customer: {
+    find(id: string): Promise<{ id: string; creditCards?: BtCreditCard[] }>;
+    create(params: Params): Promise<BtResult>;
+    delete(id: string): Promise<unknown>;
+  };
+  paymentMethod: {
+    create(params: Params): Promise<BtResult>;
+    find(token: string): Promise<BtCreditCard & { customerId?: string }>;
+    update(token: string, params: Params): Promise<BtResult>;
+    delete(token: string): Promise<unknown>;
+  };
+  paymentMethodNonce: {
+    create(token: string): Promise<BtResult>;
+    find(nonce: string): Promise<BtNonce>;
+  };
+  transaction: {
+    sale(params: Params): Promise<BtResult>;
+    void(id: string): Promise<BtResult>;
+    refund(id: string): Promise<BtResult>;
+    find(id: string): Promise<BtTransaction>;
+    search(
+      build: (search: { orderId(): { is(value: string): void } }) => void,
+    ): AsyncIterable<BtTransaction>;
+  };
+  webhookNotification: {
+    parse(
+      signature: string,
+      payload: string,
+    ): Promise<{ kind: string; transaction?: BtTransaction }>;
+  };
+}
+
+/**
+ * The origins braintree-web needs, per environment (read from braintree-web's
+ * lib/constants.js and the components' sources; Cardinal's from the Drop-in CSP notes).
+ * The policy takes exact origins (no wildcards), so each host is listed.
+ */
+export function braintreeContentSources(environment: 'sandbox' | 'production'): ContentSources {
+  const sandbox = environment === 'sandbox';
+  // Braintree's client API: configuration, tokenising (client_api/v1/...).
+  const clientApi = sandbox
+    ? 'https://api.sandbox.braintreegateway.com'
+    : 'https://api.braintreegateway.com';
+  // Braintree's GraphQL API (tokenising cards from Hosted Fields, 3DS lookups).
+  const graphQl = sandbox
+    ? 'https://payments.sandbox.braintree-api.com'
+    : 'https://payments.braintree-api.com';
+  // Cardinal Commerce (3-D Secure 2): songbird.js, its device-data and challenge frames.
+  const songbird = sandbox
+    ? 'https://songbirdstag.cardinalcommerce.com'
+    : 'https://songbird.cardinalcommerce.com';
+  const centinel = sandbox
+    ? 'https://centinelapistag.cardinalcommerce.com'
+    : 'https://centinelapi.cardinalcommerce.com';
+  // PayPal's checkout pages and buttons (the sandbox's are on www.sandbox.paypal.com).
+  const paypalSite = sandbox ? 'https://www.sandbox.paypal.com' : 'https://www.paypal.com';
+  /** Braintree's static assets: Hosted Fields frames, 3DS bank frame, component scripts. */
+  const assets = 'https://assets.braintreegateway.com';
+  /** braintree-web's own script CDN (components load further modules from it). */
+  const js = 'https://js.braintreegateway.com';
+  /** PayPal's JS SDK (/sdk/js) and braintree-web's analytics logger. */
+  const paypal = 'https://www.paypal.com';
+  /** PayPal's static files (checkout.js, button images). */
+  const paypalObjects = 'https://www.paypalobjects.com';
+  /** PayPal's fraud/device-data script (Data Collector, FraudNet). */
+  const fraudnet = 'https://c.paypal.com';
+  /** Google Pay: pay.js, its payment sheet frame and calls; button images from gstatic. */
+  const googlePay = 'https://pay.google.com';
+  const gstatic = 'https://www.gstatic.com';
+  // Apple Pay needs none: ApplePaySession is Safari's own, merchant validation goes via Braintree.
+  return {
+    'script-src': [js, assets, songbird, paypal, paypalSite, paypalObjects, fraudnet, googlePay],
+    'frame-src': [assets, centinel, paypal, paypalSite, fraudnet, googlePay],
+    'connect-src': [
+      clientApi,
+      graphQl,
+      songbird,
+      centinel,
+      paypal,
+      paypalSite,
+      fraudnet,
+      googlePay,
+    ],
+    'img-src': [assets, paypal, paypalSite, paypalObjects, gstatic],
+  };
+}
+
+const toAmount = (pence: number) => (pence / 100).toFixed(2);
+const toPence = (amount: string) => Math.round(Number(amount) * 100);
+
+const SUCCEEDED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+const VOIDABLE = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending']);
+const REFUNDABLE = new Set(['settled', 'settling']);
+
+/** Thrown error types that are answers, not outages: the caller decides (braintree error_types.js). */
+const ANSWERS = new Set(['notFoundError', 'invalidSignatureError', 'invalidKeysError']);
+
+const errorType = (error: unknown) => (error as { type?: string } | null)?.type;
+
+/** Braintree's codes for a nonce it cannot use (consumed, unknown, locked, wrong merchant). */
+const NONCE_ERROR_CODES = new Set(['91564', '91565', '91566', '91567', '93107', '93108']);
+
+function paidWithOf(t: BtTransaction): PaidWith | null {
+  switch (t.paymentInstrumentType) {
+    case 'credit_card':
+      return {
+        type: 'credit_card',
+        cardType: t.creditCard?.cardType ?? null,
+        lastFour: t.creditCard?.last4 ?? null,
+      };
+    case 'paypal_account':
+      return { type: 'paypal', cardType: null, lastFour: null };
+    case 'apple_pay_card':
+      return {
+        type: 'apple_pay',
+        cardType: t.applePayCard?.cardType ?? null,
+        lastFour: t.applePayCard?.last4 ?? null,
+      };
+    case 'android_pay_card':
+      return {
+        type: 'android_pay_card',
+        cardType: t.androidPayCard?.cardType ?? null,
+        lastFour: t.androidPayCard?.last4 ?? null,
+      };
+    default:
+      return null;
+  }
+}
+
+export function transactionOf(t: BtTransaction): GatewayTransaction {
+  return {
+    id: t.id,
+    orderId: t.orderId ?? null,
+    amount: toPence(t.amount),
+    status: t.status,
+    succeeded: SUCCEEDED.has(t.status),
+    paidWith: paidWithOf(t),
+  };
+}
+
+/** '2000 : Do Not Honor', as the sandbox's additionalProcessorResponse puts it. */
+function processorText(code?: string, text?: string, additional?: string | null): string {
+  if (additional) return additional;
+  return [code, text].filter(Boolean).join(' : ') || 'Processor Declined';
+}
+
+/** A failed verification (vaulting with verifyCard) as a refusal. */
+export function verificationRefusal(result: BtResult): SaleRefusal {
+  const v = result.verification ?? result.paymentMethod?.verification;
+  let message = result.message ?? 'The card could not be verified';
+  if (v?.status === 'gateway_rejected')
+    message = `Gateway Rejected: ${v.gatewayRejectionReason ?? 'unknown'}`;
+  else if (v && v.status !== 'verified')
+    message = processorText(v.processorResponseCode, v.processorResponseText);
+  return { type: 'payment_method_error', message, transactionId: null };
+}
+
+/** A sale Braintree did not make, in the catalogue's terms. */
+export function saleRefusal(result: BtResult): SaleRefusal {
+  const t = result.transaction;
+  if (t) {
+    if (t.status === 'gateway_rejected')
+      return {
+        type: 'payment_method_error',
+        message: `Gateway Rejected: ${t.gatewayRejectionReason ?? 'unknown'}`,
+        transactionId: t.id,
+      };
+    // processor_declined, settlement_declined, failed: the processor's answer.
+    return {
+      type: 'payment_failed',
+      message: processorText(
+        t.processorResponseCode,
+        t.processorResponseText,
+        t.additionalProcessorResponse,
+      ),
+      transactionId: t.id,
+    };
+  }
+  const errors = result.errors?.deepErrors() ?? [];
+  const missing = errors.some(
+    (error) => error.attribute === 'amount' || /required/i.test(error.message),
+  );
+  const nonce = errors.some((error) => NONCE_ERROR_CODES.has(error.code));
+  return {
+    type: missing && !nonce ? 'missing_payment_parameters' : 'payment_method_error',
+    message: result.message ?? errors[0]?.message ?? 'The payment was refused',
+    transactionId: null,
+  };
+}
+
+/**
+ * Runs a Braintree call. A thrown error other than an answer (not found, bad webhook
+ * signature, and our own bug of unknown keys) means Braintree could not be asked or did
+ * not answer: timeouts, authenticationError, serverError, serviceUnavailableError,
+ * tooManyRequestsError, network errors.
+ */
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const type = errorType(error);
+    if (type && ANSWERS.has(type)) throw error;
+    throw new GatewayUnavailableError(`Braintree ${what} failed: ${type ?? String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+const isNotFound = (error: unknown) => errorType(error) === 'notFoundError';
+
+function billingParams(billing: GatewayAddress | null): Params {
+  if (!billing) return {};
+  return {
+    billing: Object.fromEntries(
+      Object.entries(billing).filter(([, value]) => value !== undefined && value !== ''),
+    ),
+  };
+}
+
+export interface BraintreeGatewayOptions {
+  /** A BraintreeGateway-shaped client (tests pass a recorded stand-in). */
+  client?: BraintreeClient;
+  /** Milliseconds per request (Braintree's default is 60 s). */
+  timeoutMs?: number;
+}
+
+export function braintreeGateway(
+  settings: BraintreeSettings,
+  options: BraintreeGatewayOptions = {},
+): PaymentGateway {
+  const client: BraintreeClient =
+    options.client ??
+    (new braintree.BraintreeGateway({
+      environment:
+        settings.environment === 'production'
+          ? braintree.Environment.Production
+          : braintree.Environment.Sandbox,
+      merchantId: settings.merchantId,
+      publicKey: settings.publicKey,
+      privateKey: settings.privateKey,
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    } as braintree.GatewayConfig) as unknown as BraintreeClient);
+
+  async function ensureCustomer(customerId: string): Promise<{ creditCards: BtCreditCard[] }> {
+    try {
+      const customer = await call('customer.find', () => client.customer.find(customerId));
+      return { creditCards: customer.creditCards ?? [] };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      const created = await call('customer.create', () =>
+        client.customer.create({ id: customerId }),
+      );
+      if (!created.success)
+        throw new GatewayUnavailableError(`Braintree customer.create refused: ${created.message}`);
+      return { creditCards: [] };
+    }
+  }
+
+  async function findByOrderId(orderId: string): Promise<GatewayTransaction | null> {
+    const found: BtTransaction[] = [];
+    await call('transaction.search', async () => {
+      for await (const t of client.transaction.search((search) => search.orderId().is(orderId)))
+        if (t.type === undefined || t.type === 'sale') found.push(t);
+    });
+    if (found.length === 0) return null;
+    const succeeded = found.find((t) => SUCCEEDED.has(t.status) || t.status === 'voided');
+    const latest = [...found].sort((a, b) =>
+      String(b.createdAt).localeCompare(String(a.createdAt)),
+    )[0]!;
+    return transactionOf(succeeded ?? latest);
+  }
+
+  async function sale(request: SaleRequest): Promise<SaleResult> {
+    if (!Number.isInteger(request.amount) || request.amount <= 0)
+      return refused('missing_payment_parameters', 'Amount is required.');
+    if (!request.nonce)
+      return refused('missing_payment_parameters', 'Payment method nonce is required.');
+    const earlier = await findByOrderId(request.orderId);
+    if (earlier?.succeeded && earlier.paidWith)
+      return {
+        ok: true,
+        sale: { transactionId: earlier.id, amount: earlier.amount, paidWith: earlier.paidWith },
+      };
+
+    let nonce: BtNonce;
+    try {
+      nonce = await call('paymentMethodNonce.find', () =>
+        client.paymentMethodNonce.find(request.nonce),
+      );
+    } catch (error) {
+      if (isNotFound(error))
+        return refused('payment_method_error', 'Unknown or expired payment_method_nonce.');
+      throw error;
+    }
+
+    const common: Params = {
+      amount: toAmount(request.amount),
+      orderId: request.orderId,
+      ...(request.deviceData ? { deviceData: request.deviceData } : {}),
+      ...billingParams(request.billing),
+    };
+    if (nonce.type !== 'CreditCard') {
+      return settle(
+        await call('transaction.sale', () =>
+          client.transaction.sale({
+            ...common,
+            paymentMethodNonce: request.nonce,
+            ...(request.customerId ? { customerId: request.customerId } : {}),
+            options: { submitForSettlement: true },
+          }),
+        ),
+      );
+    }
+
+    const threeDSecure = {
+      submitForSettlement: true,
+      threeDSecure: { required: true },
+    };
+    const vault = request.customerId ? await ensureCustomer(request.customerId) : null;
+    const d = nonce.details ?? {};
+    const inVault = vault?.creditCards.some(
+      (card) =>
+        card.bin === d.bin &&
+        card.last4 === d.lastFour &&
+        card.expirationMonth === d.expirationMonth &&
+        card.expirationYear === d.expirationYear,
+    );
+    if (inVault) {
+      return settle(
+        await call('transaction.sale', () =>
+          client.transaction.sale({
+            ...common,
+            paymentMethodNonce: request.nonce,
+            customerId: request.customerId,
+            options: threeDSecure,
+          }),
+        ),
+      );
+    }
+
+    // Verify the card by vaulting it (for a guest, in a customer made for this sale).
+    const verified = request.customerId
+      ? await call('paymentMethod.create', () =>
+          client.paymentMethod.create({
+            customerId: request.customerId,
+            paymentMethodNonce: request.nonce,
+            options: { verifyCard: true },
+          }),
+        )
+      : await call('customer.create', () =>
+          client.customer.create({
+            paymentMethodNonce: request.nonce,
+            creditCard: { options: { verifyCard: true } },
+          }),
+        );
+    if (!verified.success) return { ok: false, refusal: verificationRefusal(verified) };
+    const token =
+      verified.paymentMethod?.token ??
+      verified.customer?.paymentMethods?.[0]?.token ??
+      verified.customer?.creditCards?.[0]?.token;
+    const guestCustomer = request.customerId ? null : (verified.customer?.id ?? null);
+    if (!token) throw new GatewayUnavailableError('Braintree vaulted the card without a token');
+
+    let result: SaleResult | null = null;
+    try {
+      const authenticationId = nonce.threeDSecureInfo?.threeDSecureAuthenticationId;
+      // A sandbox fake nonce is reusable and carries its 3DS result: sell it as it is.
+      const method = fakeNonce(request.nonce)
+        ? { paymentMethodNonce: request.nonce }
+        : {
+            paymentMethodToken: token,
+            ...(authenticationId ? { threeDSecureAuthenticationId: authenticationId } : {}),
+          };
+      result = settle(
+        await call('transaction.sale', () =>
+          client.transaction.sale({
+            ...common,
+            ...method,
+            ...(request.customerId ? { customerId: request.customerId } : {}),
+            options: threeDSecure,
+          }),
+        ),
+      );
+      return result;
+    } finally {
+      // The card stays only when asked for and paid with; a guest's customer never does.
+      const keep = result?.ok === true && request.storeInVault && request.customerId;
+      if (!keep) {
+        await (
+          guestCustomer ? client.customer.delete(guestCustomer) : client.paymentMethod.delete(token)
+        ).catch(() => undefined);
+      }
+    }
+  }
+
+  function settle(result: BtResult): SaleResult {
+    if (result.success && result.transaction) {
+      const paidWith = paidWithOf(result.transaction) ?? {
+        type: 'credit_card' as const,
+        cardType: null,
+        lastFour: null,
+      };
+      return {
+        ok: true,
+        sale: {
+          transactionId: result.transaction.id,
+          amount: toPence(result.transaction.amount),
+          paidWith,
+        },
+      };
+    }
+    return { ok: false, refusal: saleRefusal(result) };
+  }
+
+  return {
+    mode: 'braintree',
+    contentSources: braintreeContentSources(settings.environment),
+
+    async clientToken({ customerId }) {
+      const generate = () =>
+        call('clientToken.generate', () =>
+          client.clientToken.generate(customerId ? { customerId } : {}),
+        );
+      let result = await generate();
+      if (!result.success && customerId && /does not exist/i.test(result.message ?? '')) {
+        await ensureCustomer(customerId);
+        result = await generate();
+      }
+      if (!result.success || !result.clientToken)
+        throw new GatewayUnavailableError(
+          `Braintree clientToken.generate refused: ${result.message}`,
+        );
+      return result.clientToken;
+    },
+
+    sale,
+
+    async reverse(transactionId) {
+      let transaction: BtTransaction;
+      try {
+        transaction = await call('transaction.find', () => client.transaction.find(transactionId));
+      } catch (error) {
+        if (isNotFound(error)) return { ok: false, kind: null };
+        throw error;
+      }
+      if (transaction.status === 'voided') return { ok: true, kind: 'void' };
+      if (VOIDABLE.has(transaction.status)) {
+        const result = await call('transaction.void', () => client.transaction.void(transactionId));
+        return result.success ? { ok: true, kind: 'void' } : { ok: false, kind: null };
+      }
+      if (REFUNDABLE.has(transaction.status)) {
+        if (transaction.refundIds?.length) return { ok: true, kind: 'refund' };
+        const result = await call('transaction.refund', () =>
+          client.transaction.refund(transactionId),
+        );
+        return result.success ? { ok: true, kind: 'refund' } : { ok: false, kind: null };
+      }
+      return { ok: false, kind: null };
+    },
+
+    findByOrderId,
+
+    async listCards(customerId) {
+      let customer: { creditCards?: BtCreditCard[] };
+      try {
+        customer = await call('customer.find', () => client.customer.find(customerId));
+      } catch (error) {
+        if (isNotFound(error)) return [];
+        throw error;
+      }
+      const cards = [...(customer.creditCards ?? [])].sort(
+        (a, b) => Number(Boolean(b.default)) - Number(Boolean(a.default)),
+      );
+      const listed: VaultedCard[] = [];
+      for (const card of cards) {
+        if (!card.token) continue;
+        const created = await call('paymentMethodNonce.create', () =>
+          client.paymentMethodNonce.create(card.token!),
+        );
+        if (!created.success || !created.paymentMethodNonce) continue;
+        listed.push({
+          token: card.token,
+          nonce: created.paymentMethodNonce.nonce,
+          default: Boolean(card.default),
+          cardType: card.cardType ?? '',
+          lastFour: card.last4 ?? '',
+          expirationMonth: card.expirationMonth ?? '',
+          expirationYear: card.expirationYear ?? '',
+          bin: card.bin ?? '',
+        });
+      }
+      return listed;
+    },
+
+    async deleteCard(customerId, token) {
+      if (!(await owns(customerId, token))) return false;
+      await call('paymentMethod.delete', () => client.paymentMethod.delete(token));
+      return true;
+    },
+
+    async makeDefaultCard(customerId, token) {
+      if (!(await owns(customerId, token))) return false;
+      const result = await call('paymentMethod.update', () =>
+        client.paymentMethod.update(token, { options: { makeDefault: true } }),
+      );
+      return result.success;
+    },
+
+    async parseWebhook({ signature, payload }) {
+      try {
+        const notification = await call('webhookNotification.parse', () =>
+          client.webhookNotification.parse(signature, payload),
+        );
+        return {
+          kind: notification.kind,
+          transaction: notification.transaction ? transactionOf(notification.transaction) : null,
+        };
+      } catch (error) {
+        if (errorType(error) === 'invalidSignatureError') return null;
+        throw error;
+      }
+    },
+  };
+
+  /** Whether `token` is one of the customer's payment methods. */
+  async function owns(customerId: string, token: string): Promise<boolean> {
+    try {
+      const method = await call('paymentMethod.find', () => client.paymentMethod.find(token));
+      return method.customerId === customerId;
+    } catch (error) {
+      if (isNotFound(error)) return false;
+      throw error;
+    }
+  }
+}
+
+function refused(type: SaleRefusal['type'], message: string): SaleResult {
+  return { ok: false, refusal: { type, message, transactionId: null } };
+}

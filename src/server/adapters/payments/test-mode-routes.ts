@@ -1,0 +1,110 @@
+/**
+ * The test-mode "Braintree client API" (contracts.md): what braintree-web does against
+ * Braintree's client API, served by the shop when the gateway is in test mode. The
+ * browser's test-mode payment client sends what a card form may send (first six digits,
+ * last four, expiry, card type, name — never the full number or CVV) with the fake
+ * nonce class its test card stands for, and gets a single-use nonce back; then it runs
+ * 3-D Secure with the issuer's answer (the browser plays the issuer) for a new nonce.
+ *
+ * Each call carries the client token's authorizationFingerprint, checked as Braintree
+ * checks its own: a forged or expired one is 401 unauthorized.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../../domain/errors.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import { NONCE_TYPES } from './fake-nonces.ts';
+import { NONCE_MESSAGES, TEST_MODE_CLIENT_API, type TestModeGateway } from './test-mode.ts';
+
+const digits = (length: number, what: string) =>
+  z.string().regex(new RegExp(`^\\d{${length}}$`), `${what} must be ${length} digits`);
+
+const detailsSchema = z
+  .object({
+    cardType: z.string().trim().min(1).max(40).optional(),
+    lastFour: digits(4, 'lastFour').optional(),
+    bin: z
+      .string()
+      .regex(/^\d{6}(\d{2})?$/, 'bin must be the first 6 (or 8) digits')
+      .optional(),
+    expirationMonth: z
+      .string()
+      .regex(/^(0[1-9]|1[0-2])$/, 'expirationMonth must be 01 to 12')
+      .optional(),
+    expirationYear: digits(4, 'expirationYear').optional(),
+    cardholderName: z.string().trim().max(255).optional(),
+    email: z.string().trim().max(254).optional(),
+  })
+  .strict();
+
+const fingerprint = z.string().min(1, 'authorization_fingerprint is required').max(2000);
+
+const nonceRequest = z.object({
+  authorization_fingerprint: fingerprint,
+  type: z.enum(NONCE_TYPES as [string, ...string[]]),
+  fake_nonce: z.string().min(1).max(120),
+  details: detailsSchema.default({}),
+});
+
+const threeDSecureRequest = z.object({
+  authorization_fingerprint: fingerprint,
+  nonce: z.string().min(1).max(200),
+  amount: z
+    .string()
+    .regex(/^\d{1,7}\.\d{2}$/, 'amount must be a decimal amount such as 12.34')
+    .refine((amount) => Number(amount) > 0, 'amount must be more than 0.00'),
+  outcome: z.enum(['authenticated', 'failed', 'unavailable']),
+});
+
+function authorised(gateway: TestModeGateway, value: string): void {
+  if (!gateway.authorize(value)) throw new AppError('unauthorized');
+}
+
+/** Serves the client API under `base` (TEST_MODE_CLIENT_API). */
+export function registerTestModeBraintree(
+  app: FastifyInstance,
+  gateway: TestModeGateway,
+  base: string = TEST_MODE_CLIENT_API,
+): void {
+  app.post(`${base}/nonces`, async (request, reply) => {
+    const input = parseInput(nonceRequest, objectBody(request.body));
+    authorised(gateway, input.authorization_fingerprint);
+    const details = Object.fromEntries(
+      Object.entries(input.details).filter(([, value]) => value !== undefined && value !== ''),
+    );
+    const minted = await gateway.mintNonce({
+      type: input.type as (typeof NONCE_TYPES)[number],
+      fakeNonce: input.fake_nonce,
+      details,
+    });
+    if (!minted) {
+      throw new AppError('validation', {
+        errors: { fake_nonce: [`Not one of Braintree's fake ${input.type} nonces`] },
+      });
+    }
+    return reply.code(200).send({ data: minted });
+  });
+
+  app.post(`${base}/three_d_secure`, async (request, reply) => {
+    const input = parseInput(threeDSecureRequest, objectBody(request.body));
+    authorised(gateway, input.authorization_fingerprint);
+    const result = await gateway.threeDSecure({ nonce: input.nonce, outcome: input.outcome });
+    if (!result.ok) {
+      const message =
+        result.reason === 'consumed'
+          ? NONCE_MESSAGES.consumed
+          : result.reason === 'not_card'
+            ? '3-D Secure is for card nonces only'
+            : NONCE_MESSAGES.unknown;
+      throw new AppError('validation', { errors: { nonce: [message] } });
+    }
+    return reply.code(200).send({
+      data: {
+        nonce: result.nonce,
+        liabilityShifted: result.threeDSecure.liabilityShifted,
+        liabilityShiftPossible: result.threeDSecure.liabilityShiftPossible,
+        status: result.threeDSecure.status,
+      },
+    });
+  });
+}

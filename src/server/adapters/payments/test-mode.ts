@@ -1,0 +1,808 @@
+/**
+ * Offline payment gateway that behaves like Braintree's sandbox (ADR 018), keeping what
+ * Braintree would keep in the shop's database (migration 011): the ledger of every
+ * verification, sale, void and refund; the nonces it minted; the customers' vault.
+ *
+ * Like the sandbox: client tokens are base64 JSON with an authorizationFingerprint (here
+ * an HMAC it checks); Braintree's fake nonces are accepted by name; minted nonces
+ * (`tokencc_…`) are single-use; new cards are verified before any charge (the
+ * processor-declined, fraud, risk, luhn-invalid and consumed fake nonces fail it); card
+ * sales need a successful 3-D Secure authentication; the amount decides the sale's
+ * answer (£2,000.00–£2,999.99 processor declined with that code, £3,000.00–£3,000.99
+ * failed, £5,001.00 gateway rejected); webhooks are signed `<publicKey>|<hmac>`.
+ * Unlike it: one charge per order id is enforced here (Braintree's own duplicate check
+ * is time-based), and settlement happens only when a test says so (`settle`).
+ *
+ * The browser’s side (card details → nonce, 3-D Secure) is served by test-mode-routes.ts.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+import type {
+  PaymentLedgerTable,
+  TestGatewayNoncesTable,
+  TestNonceDetails,
+} from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import {
+  fakeNonce,
+  PAYMENT_TYPE_OF,
+  PROCESSOR_FAILURE_TEXT,
+  processorDeclineText,
+  THREE_D_SECURE,
+  type FakeNonce,
+  type NonceType,
+  type ThreeDSecureResult,
+} from './fake-nonces.ts';
+import type {
+  GatewayTransaction,
+  PaidWith,
+  PaymentGateway,
+  SaleRefusal,
+  SaleRequest,
+  SaleResult,
+  VaultedCard,
+  WebhookEvent,
+} from './port.ts';
+
+/** Where the test-mode client API lives (test-mode-routes.ts). */
+export const TEST_MODE_CLIENT_API = '/api/v1/test-mode/braintree/client_api';
+
+/** The public key the test gateway signs webhooks with (the part before the `|`). */
+export const TEST_MODE_PUBLIC_KEY = 'everbloom_test_public_key';
+
+/** Braintree's client tokens last 24 hours. */
+const CLIENT_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Braintree's nonces expire after 3 hours; older ones are unknown (and deleted). */
+const NONCE_TTL_HOURS = 3;
+const nonceCutoff = sql<Date>`now() - make_interval(hours => ${NONCE_TTL_HOURS})`;
+
+/** Sale statuses under which money is (or will be) taken. */
+const SUCCEEDED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+
+/** Braintree's messages for the nonce problems it reports as validation errors. */
+export const NONCE_MESSAGES = {
+  consumed: 'Cannot use a payment_method_nonce more than once.',
+  unknown: 'Unknown or expired payment_method_nonce.',
+  luhnInvalid: 'Credit card number must be valid.',
+  threeDSecure:
+    'Card payments need 3-D Secure authentication, and this card’s did not succeed (gateway rejected: three_d_secure).',
+} as const;
+
+export type ThreeDSecureOutcome = 'authenticated' | 'failed' | 'unavailable';
+
+/** A nonce the client API minted, as braintree-web's tokenize would resolve. */
+export interface MintedNonce {
+  nonce: string;
+  type: NonceType;
+  details: TestNonceDetails;
+}
+
+export interface TestModeGateway extends PaymentGateway {
+  readonly mode: 'test';
+  /** The customer a client token's fingerprint was issued for; null when forged or expired. */
+  authorize(fingerprint: string): { customerId: string | null } | null;
+  /** Turns a fake nonce class and card details into a single-use nonce; null for an unknown class. */
+  mintNonce(input: {
+    type: NonceType;
+    fakeNonce: string;
+    details: TestNonceDetails;
+  }): Promise<MintedNonce | null>;
+  /**
+   * Runs 3-D Secure on a card nonce with the issuer's answer: consumes it and mints a new
+   * one carrying the result. `unknown`/`consumed`/`not_card` when it cannot.
+   */
+  threeDSecure(input: {
+    nonce: string;
+    outcome: ThreeDSecureOutcome;
+  }): Promise<
+    | { ok: true; nonce: string; threeDSecure: ThreeDSecureResult }
+    | { ok: false; reason: 'unknown' | 'consumed' | 'not_card' }
+  >;
+  /** The sandbox's testing.settle: a submitted sale becomes settled. */
+  settle(transactionId: string): Promise<boolean>;
+  /** A signed webhook as Braintree would POST it (braintree's webhookTesting.sampleNotification). */
+  sampleNotification(
+    kind: string,
+    transactionId: string,
+  ): Promise<{ bt_signature: string; bt_payload: string }>;
+}
+
+/** Whether a gateway is the test-mode one (whose client API the app serves). */
+export function isTestModeGateway(gateway: PaymentGateway): gateway is TestModeGateway {
+  return gateway.mode === 'test' && 'authorize' in gateway && 'mintNonce' in gateway;
+}
+
+export interface TestModeGatewayOptions {
+  db: Db;
+  /** Signs client tokens and webhooks (derived from COOKIE_SECRET in start-up). */
+  secret: string;
+  /** The shop's origin, for the client token's configUrl. */
+  publicUrl?: string;
+  now?: () => Date;
+}
+
+const hmac = (key: string | Buffer, text: string) =>
+  createHmac('sha256', key).update(text).digest('hex');
+
+/** Braintree-like ids: lower-case letters and digits. */
+function randomId(length: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+const NONCE_PREFIX: Record<NonceType, string> = {
+  CreditCard: 'tokencc',
+  PayPalAccount: 'tokenpp',
+  ApplePayCard: 'tokenap',
+  AndroidPayCard: 'tokengp',
+};
+
+const newNonce = (type: NonceType) =>
+  `${NONCE_PREFIX[type]}_${randomId(2)}_${randomId(6)}_${randomId(6)}_${randomId(6)}_${randomId(6)}_${randomId(3)}`;
+
+/** Pence as Braintree's decimal amount string. */
+export const toAmountString = (pence: number) => (pence / 100).toFixed(2);
+
+/** Braintree's decimal amount string in pence. */
+export const fromAmountString = (amount: string) => Math.round(Number(amount) * 100);
+
+/** What the sandbox answers a sale of `amount` pence with, when not authorised. */
+function amountOutcome(
+  amount: number,
+): { status: string; refusal: SaleRefusal['type']; text: string } | null {
+  if (amount >= 200_000 && amount <= 299_999)
+    return {
+      status: 'processor_declined',
+      refusal: 'payment_failed',
+      text: processorDeclineText(Math.floor(amount / 100)),
+    };
+  if (amount >= 300_000 && amount <= 300_099)
+    return { status: 'failed', refusal: 'payment_failed', text: PROCESSOR_FAILURE_TEXT };
+  if (amount === 500_100)
+    return {
+      status: 'gateway_rejected',
+      refusal: 'payment_method_error',
+      text: 'Gateway Rejected: application_incomplete',
+    };
+  return null;
+}
+
+/** What a verification of the method answers (null: verified). */
+function verificationOutcome(fake: FakeNonce): { status: string; text: string } | null {
+  switch (fake.verification) {
+    case 'approved':
+      return null;
+    case 'processor_declined':
+      return { status: 'processor_declined', text: processorDeclineText(2000) };
+    case 'processor_failure':
+      return { status: 'failed', text: PROCESSOR_FAILURE_TEXT };
+    case 'gateway_rejected_fraud':
+      return { status: 'gateway_rejected', text: 'Gateway Rejected: fraud' };
+    case 'gateway_rejected_risk':
+      return { status: 'gateway_rejected', text: 'Gateway Rejected: risk_threshold' };
+    case 'luhn_invalid':
+      return { status: 'invalid', text: NONCE_MESSAGES.luhnInvalid };
+    case 'consumed':
+      return { status: 'invalid', text: NONCE_MESSAGES.consumed };
+  }
+}
+
+/** A payment method a sale was asked to charge, resolved from its nonce. */
+interface Method {
+  type: NonceType;
+  nonceClass: string;
+  fake: FakeNonce;
+  details: TestNonceDetails;
+  threeDSecure: ThreeDSecureResult | null;
+  vaultToken: string | null;
+}
+
+type LedgerRow = Selectable<PaymentLedgerTable>;
+
+function paidWithOf(row: LedgerRow): PaidWith | null {
+  if (!row.payment_type) return null;
+  return {
+    type: row.payment_type as PaidWith['type'],
+    cardType: row.card_type,
+    lastFour: row.last_four,
+  };
+}
+
+function transactionOf(row: LedgerRow): GatewayTransaction {
+  return {
+    id: row.transaction_id,
+    orderId: row.order_id,
+    amount: row.amount,
+    status: row.status,
+    succeeded: SUCCEEDED.has(row.status),
+    paidWith: paidWithOf(row),
+  };
+}
+
+export function testModeGateway(options: TestModeGatewayOptions): TestModeGateway {
+  const { db } = options;
+  const now = options.now ?? (() => new Date());
+  const origin = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const tokenKey = hmac(options.secret, 'everbloom test gateway: client tokens');
+  const webhookKey = hmac(options.secret, 'everbloom test gateway: webhooks');
+
+  function authorize(fingerprint: string): { customerId: string | null } | null {
+    const [body = '', signature = ''] = fingerprint.split('.');
+    const expected = Buffer.from(hmac(tokenKey, body));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as {
+        customerId: string | null;
+        issuedAt: number;
+      };
+      if (now().getTime() - claims.issuedAt > CLIENT_TOKEN_TTL_MS) return null;
+      return { customerId: claims.customerId ?? null };
+    } catch {
+      return null;
+    }
+  }
+
+  async function insertNonce(
+    values: Omit<
+      TestGatewayNoncesTable,
+      'nonce' | 'consumed_at' | 'created_at' | 'details' | 'three_d_secure'
+    > & {
+      details: TestNonceDetails;
+      three_d_secure: ThreeDSecureResult | null;
+    },
+  ): Promise<string> {
+    const nonce = newNonce(values.type as NonceType);
+    // The expired ones go as new ones come: the table holds about 3 hours of nonces.
+    await db.deleteFrom('test_gateway_nonces').where('created_at', '<', nonceCutoff).execute();
+    await db
+      .insertInto('test_gateway_nonces')
+      .values({
+        nonce,
+        type: values.type,
+        nonce_class: values.nonce_class,
+        details: JSON.stringify(values.details),
+        three_d_secure: JSON.stringify(values.three_d_secure),
+        vault_token: values.vault_token,
+      })
+      .execute();
+    return nonce;
+  }
+
+  /** Marks a minted nonce used; its row, or why it cannot be used. */
+  async function consume(
+    nonce: string,
+  ): Promise<Selectable<TestGatewayNoncesTable> | 'unknown' | 'consumed'> {
+    const row = await db
+      .updateTable('test_gateway_nonces')
+      .set({ consumed_at: sql<string>`now()` })
+      .where('nonce', '=', nonce)
+      .where('consumed_at', 'is', null)
+      .where('created_at', '>=', nonceCutoff)
+      .returningAll()
+      .executeTakeFirst();
+    if (row) return row;
+    const known = await db
+      .selectFrom('test_gateway_nonces')
+      .select('nonce')
+      .where('nonce', '=', nonce)
+      .where('created_at', '>=', nonceCutoff)
+      .executeTakeFirst();
+    return known ? 'consumed' : 'unknown';
+  }
+
+  /** The method behind a nonce (fake names are reusable, as in the sandbox). */
+  async function resolve(nonce: string): Promise<Method | 'unknown' | 'consumed'> {
+    const fake = fakeNonce(nonce);
+    if (fake) {
+      return {
+        type: fake.type,
+        nonceClass: nonce,
+        fake,
+        details: detailsOf(fake),
+        threeDSecure: fake.threeDSecure,
+        vaultToken: null,
+      };
+    }
+    const row = await consume(nonce);
+    if (typeof row === 'string') return row;
+    const rowFake = fakeNonce(row.nonce_class);
+    if (!rowFake) return 'unknown';
+    return {
+      type: row.type as NonceType,
+      nonceClass: row.nonce_class,
+      fake: rowFake,
+      details: row.details,
+      threeDSecure: row.three_d_secure,
+      vaultToken: row.vault_token,
+    };
+  }
+
+  function detailsOf(fake: FakeNonce): TestNonceDetails {
+    const details: TestNonceDetails = {};
+    if (fake.cardType) details.cardType = fake.cardType;
+    if (fake.lastFour) details.lastFour = fake.lastFour;
+    if (fake.bin) details.bin = fake.bin;
+    if (fake.type === 'CreditCard') {
+      details.expirationMonth = '12';
+      details.expirationYear = String(now().getUTCFullYear() + 3);
+    }
+    if (fake.email) details.email = fake.email;
+    return details;
+  }
+
+  async function record(
+    values: Omit<LedgerRow, 'id' | 'created_at' | 'charged'> & { charged?: boolean },
+  ): Promise<LedgerRow | undefined> {
+    return db
+      .insertInto('payment_ledger')
+      .values(values)
+      .onConflict((conflict) =>
+        conflict
+          .column('order_id')
+          .where('kind', '=', 'sale')
+          .where('charged', '=', true)
+          .doNothing(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async function chargedSale(orderId: string): Promise<LedgerRow | undefined> {
+    return db
+      .selectFrom('payment_ledger')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'sale')
+      .where('charged', '=', true)
+      .executeTakeFirst();
+  }
+
+  const saleOf = (row: LedgerRow): SaleResult => ({
+    ok: true,
+    sale: {
+      transactionId: row.transaction_id,
+      amount: row.amount,
+      paidWith: paidWithOf(row)!,
+    },
+  });
+
+  const refuse = (
+    type: SaleRefusal['type'],
+    message: string,
+    transactionId: string | null = null,
+  ): SaleResult => ({ ok: false, refusal: { type, message, transactionId } });
+
+  async function storeInVault(customerId: string, method: Method): Promise<void> {
+    const d = method.details;
+    if (!d.cardType || !d.lastFour || !d.bin || !d.expirationMonth || !d.expirationYear) return;
+    const existing = await db
+      .selectFrom('test_gateway_vault')
+      .select(['token', 'is_default'])
+      .where('customer_id', '=', customerId)
+      .execute();
+    const same = await db
+      .selectFrom('test_gateway_vault')
+      .select('token')
+      .where('customer_id', '=', customerId)
+      .where('bin', '=', d.bin)
+      .where('last_four', '=', d.lastFour)
+      .where('expiration_month', '=', d.expirationMonth)
+      .where('expiration_year', '=', d.expirationYear)
+      .executeTakeFirst();
+    if (same) return;
+    await db
+      .insertInto('test_gateway_vault')
+      .values({
+        token: randomId(7),
+        customer_id: customerId,
+        is_default: !existing.some((card) => card.is_default),
+        nonce_class: method.nonceClass,
+        card_type: d.cardType,
+        last_four: d.lastFour,
+        bin: d.bin,
+        expiration_month: d.expirationMonth,
+        expiration_year: d.expirationYear,
+        cardholder_name: d.cardholderName ?? null,
+      })
+      .execute();
+  }
+
+  async function sale(request: SaleRequest): Promise<SaleResult> {
+    if (!Number.isInteger(request.amount) || request.amount <= 0)
+      return refuse('missing_payment_parameters', 'Amount is required.');
+    if (!request.nonce)
+      return refuse('missing_payment_parameters', 'Payment method nonce is required.');
+    // One charge per order id: a repeat (a retry, a double click) gets the first.
+    const earlier = await chargedSale(request.orderId);
+    if (earlier) return saleOf(earlier);
+
+    const method = await resolve(request.nonce);
+    if (method === 'unknown') return refuse('payment_method_error', NONCE_MESSAGES.unknown);
+    if (method === 'consumed') return refuse('payment_method_error', NONCE_MESSAGES.consumed);
+    const paymentType = PAYMENT_TYPE_OF[method.type];
+    const cardType = method.details.cardType ?? null;
+    const lastFour = method.details.lastFour ?? null;
+    const common = {
+      order_id: request.orderId,
+      payment_type: paymentType,
+      nonce_class: method.nonceClass,
+      card_type: cardType,
+      last_four: lastFour,
+      reverses: null,
+    };
+
+    // New cards are verified first: a card the processor declines is never charged.
+    if (method.type === 'CreditCard' && !method.vaultToken) {
+      const failed = verificationOutcome(method.fake);
+      await record({
+        ...common,
+        transaction_id: randomId(8),
+        kind: 'verification',
+        amount: 0,
+        status: failed?.status ?? 'verified',
+        response_text: failed?.text ?? '1000 : Approved',
+      });
+      if (failed) return refuse('payment_method_error', failed.text);
+    } else if (method.fake.verification !== 'approved') {
+      return refuse('payment_method_error', verificationOutcome(method.fake)!.text);
+    }
+
+    const transactionId = randomId(8);
+    const rejectedFor3ds = method.type === 'CreditCard' && !method.threeDSecure?.liabilityShifted;
+    const declined = rejectedFor3ds
+      ? {
+          status: 'gateway_rejected',
+          refusal: 'payment_method_error' as const,
+          text: NONCE_MESSAGES.threeDSecure,
+        }
+      : amountOutcome(request.amount);
+    if (declined) {
+      await record({
+        ...common,
+        transaction_id: transactionId,
+        kind: 'sale',
+        amount: request.amount,
+        status: declined.status,
+        response_text: declined.text,
+      });
+      return refuse(declined.refusal, declined.text, transactionId);
+    }
+    const row = await record({
+      ...common,
+      transaction_id: transactionId,
+      kind: 'sale',
+      amount: request.amount,
+      status: 'submitted_for_settlement',
+      charged: true,
+      response_text: '1000 : Approved',
+    });
+    // Lost a race with a concurrent sale for the same order: that one stands.
+    if (!row) return saleOf((await chargedSale(request.orderId))!);
+    if (
+      request.storeInVault &&
+      request.customerId &&
+      method.type === 'CreditCard' &&
+      !method.vaultToken
+    )
+      await storeInVault(request.customerId, method);
+    return saleOf(row);
+  }
+
+  async function findSale(transactionId: string): Promise<LedgerRow | undefined> {
+    return db
+      .selectFrom('payment_ledger')
+      .selectAll()
+      .where('transaction_id', '=', transactionId)
+      .where('kind', '=', 'sale')
+      .executeTakeFirst();
+  }
+
+  async function reverse(
+    transactionId: string,
+  ): Promise<{ ok: boolean; kind: 'void' | 'refund' | null }> {
+    const row = await findSale(transactionId);
+    if (!row || !row.charged) return { ok: false, kind: null };
+    if (row.status === 'voided') return { ok: true, kind: 'void' };
+    const ledgerRow = {
+      transaction_id: randomId(8),
+      order_id: row.order_id,
+      amount: row.amount,
+      payment_type: row.payment_type,
+      nonce_class: row.nonce_class,
+      card_type: row.card_type,
+      last_four: row.last_four,
+      reverses: row.transaction_id,
+    };
+    if (row.status === 'authorized' || row.status === 'submitted_for_settlement') {
+      const voided = await db
+        .updateTable('payment_ledger')
+        .set({ status: 'voided' })
+        .where('transaction_id', '=', transactionId)
+        .where('status', 'in', ['authorized', 'submitted_for_settlement'])
+        .returning('transaction_id')
+        .executeTakeFirst();
+      if (!voided) return reverse(transactionId);
+      await record({ ...ledgerRow, kind: 'void', status: 'voided', response_text: null });
+      return { ok: true, kind: 'void' };
+    }
+    const refunded = await db
+      .selectFrom('payment_ledger')
+      .select('id')
+      .where('reverses', '=', transactionId)
+      .where('kind', '=', 'refund')
+      .executeTakeFirst();
+    if (refunded) return { ok: true, kind: 'refund' };
+    await record({
+      ...ledgerRow,
+      kind: 'refund',
+      status: 'submitted_for_settlement',
+      response_text: '1000 : Approved',
+    });
+    return { ok: true, kind: 'refund' };
+  }
+
+  async function cardsOf(customerId: string) {
+    return db
+      .selectFrom('test_gateway_vault')
+      .selectAll()
+      .where('customer_id', '=', customerId)
+      .orderBy('is_default', 'desc')
+      .orderBy('created_at', 'asc')
+      .orderBy('token', 'asc')
+      .execute();
+  }
+
+  function signWebhook(payload: string): string {
+    return `${TEST_MODE_PUBLIC_KEY}|${hmac(webhookKey, payload)}`;
+  }
+
+  return {
+    mode: 'test',
+    // The test-mode client is the shop's own code, calling its own origin.
+    contentSources: {},
+    authorize,
+
+    async clientToken({ customerId }) {
+      const claims = Buffer.from(
+        JSON.stringify({ customerId, issuedAt: now().getTime() }),
+      ).toString('base64url');
+      const token = {
+        version: 2,
+        environment: 'test',
+        authorizationFingerprint: `${claims}.${hmac(tokenKey, claims)}`,
+        configUrl: `${origin}${TEST_MODE_CLIENT_API}/config`,
+        graphQL: { url: `${origin}${TEST_MODE_CLIENT_API}/graphql`, date: '2018-05-10' },
+        ...(customerId ? { customerId } : {}),
+      };
+      return Buffer.from(JSON.stringify(token)).toString('base64');
+    },
+
+    sale,
+    reverse,
+
+    async findByOrderId(orderId) {
+      const row = await db
+        .selectFrom('payment_ledger')
+        .selectAll()
+        .where('order_id', '=', orderId)
+        .where('kind', '=', 'sale')
+        .orderBy('charged', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      return row ? transactionOf(row) : null;
+    },
+
+    async listCards(customerId) {
+      const cards: VaultedCard[] = [];
+      for (const card of await cardsOf(customerId)) {
+        const nonce = await insertNonce({
+          type: 'CreditCard',
+          nonce_class: card.nonce_class,
+          details: {
+            cardType: card.card_type,
+            lastFour: card.last_four,
+            bin: card.bin,
+            expirationMonth: card.expiration_month,
+            expirationYear: card.expiration_year,
+            ...(card.cardholder_name ? { cardholderName: card.cardholder_name } : {}),
+          },
+          three_d_secure: null,
+          vault_token: card.token,
+        });
+        cards.push({
+          token: card.token,
+          nonce,
+          default: card.is_default,
+          cardType: card.card_type,
+          lastFour: card.last_four,
+          expirationMonth: card.expiration_month,
+          expirationYear: card.expiration_year,
+          bin: card.bin,
+        });
+      }
+      return cards;
+    },
+
+    async deleteCard(customerId, token) {
+      return db.transaction().execute(async (trx) => {
+        const deleted = await trx
+          .deleteFrom('test_gateway_vault')
+          .where('customer_id', '=', customerId)
+          .where('token', '=', token)
+          .returning('is_default')
+          .executeTakeFirst();
+        if (!deleted) return false;
+        if (deleted.is_default) {
+          // Like Braintree: the most recently added remaining card becomes the default.
+          const next = await trx
+            .selectFrom('test_gateway_vault')
+            .select('token')
+            .where('customer_id', '=', customerId)
+            .orderBy('created_at', 'desc')
+            .orderBy('token', 'desc')
+            .executeTakeFirst();
+          if (next)
+            await trx
+              .updateTable('test_gateway_vault')
+              .set({ is_default: true })
+              .where('token', '=', next.token)
+              .execute();
+        }
+        return true;
+      });
+    },
+
+    async makeDefaultCard(customerId, token) {
+      return db.transaction().execute(async (trx) => {
+        const card = await trx
+          .selectFrom('test_gateway_vault')
+          .select('token')
+          .where('customer_id', '=', customerId)
+          .where('token', '=', token)
+          .executeTakeFirst();
+        if (!card) return false;
+        await trx
+          .updateTable('test_gateway_vault')
+          .set({ is_default: false })
+          .where('customer_id', '=', customerId)
+          .where('is_default', '=', true)
+          .execute();
+        await trx
+          .updateTable('test_gateway_vault')
+          .set({ is_default: true })
+          .where('token', '=', token)
+          .execute();
+        return true;
+      });
+    },
+
+    async parseWebhook({ signature, payload }) {
+      // `publicKey|signature`, possibly several pairs joined by '&' (key rotation).
+      const expected = Buffer.from(hmac(webhookKey, payload));
+      const valid = signature.split('&').some((pair) => {
+        const [key, given = ''] = pair.split('|');
+        const bytes = Buffer.from(given);
+        return (
+          key === TEST_MODE_PUBLIC_KEY &&
+          bytes.length === expected.length &&
+          timingSafeEqual(bytes, expected)
+        );
+      });
+      if (!valid) return null;
+      try {
+        const body = JSON.parse(Buffer.from(payload, 'base64').toString('utf8')) as {
+          kind: string;
+          subject?: { transaction?: WebhookTransaction };
+        };
+        if (typeof body.kind !== 'string') return null;
+        const t = body.subject?.transaction;
+        const event: WebhookEvent = {
+          kind: body.kind,
+          transaction: t
+            ? {
+                id: t.id,
+                orderId: t.orderId ?? null,
+                amount: fromAmountString(t.amount),
+                status: t.status,
+                succeeded: SUCCEEDED.has(t.status),
+                paidWith: t.paymentType
+                  ? {
+                      type: t.paymentType as PaidWith['type'],
+                      cardType: t.cardType ?? null,
+                      lastFour: t.lastFour ?? null,
+                    }
+                  : null,
+              }
+            : null,
+        };
+        return event;
+      } catch {
+        return null;
+      }
+    },
+
+    async mintNonce({ type, fakeNonce: name, details }) {
+      const fake = fakeNonce(name);
+      if (!fake || fake.type !== type) return null;
+      const merged = { ...detailsOf(fake), ...details };
+      const nonce = await insertNonce({
+        type,
+        nonce_class: name,
+        details: merged,
+        three_d_secure: fake.threeDSecure,
+        vault_token: null,
+      });
+      return { nonce, type, details: merged };
+    },
+
+    async threeDSecure({ nonce, outcome }) {
+      const row = await db
+        .selectFrom('test_gateway_nonces')
+        .select(['type', 'consumed_at'])
+        .where('nonce', '=', nonce)
+        .executeTakeFirst();
+      if (!row) return { ok: false, reason: 'unknown' };
+      if (row.type !== 'CreditCard') return { ok: false, reason: 'not_card' };
+      const used = await consume(nonce);
+      if (used === 'unknown') return { ok: false, reason: 'unknown' };
+      if (used === 'consumed') return { ok: false, reason: 'consumed' };
+      const result: ThreeDSecureResult = THREE_D_SECURE[outcome];
+      const next = await insertNonce({
+        type: 'CreditCard',
+        nonce_class: used.nonce_class,
+        details: used.details,
+        three_d_secure: result,
+        vault_token: used.vault_token,
+      });
+      return { ok: true, nonce: next, threeDSecure: result };
+    },
+
+    async settle(transactionId) {
+      const row = await db
+        .updateTable('payment_ledger')
+        .set({ status: 'settled' })
+        .where('transaction_id', '=', transactionId)
+        .where('kind', 'in', ['sale', 'refund'])
+        .where('status', 'in', ['authorized', 'submitted_for_settlement', 'settling'])
+        .returning('id')
+        .executeTakeFirst();
+      return Boolean(row);
+    },
+
+    async sampleNotification(kind, transactionId) {
+      const row = await findSale(transactionId);
+      const transaction: WebhookTransaction = row
+        ? {
+            id: row.transaction_id,
+            orderId: row.order_id,
+            amount: toAmountString(row.amount),
+            status: row.status,
+            paymentType: row.payment_type,
+            cardType: row.card_type,
+            lastFour: row.last_four,
+          }
+        : { id: transactionId, orderId: null, amount: '100.00', status: 'settled' };
+      const body = {
+        kind,
+        timestamp: now().toISOString(),
+        subject: kind === 'check' ? {} : { transaction },
+      };
+      const payload = Buffer.from(JSON.stringify(body)).toString('base64');
+      return { bt_signature: signWebhook(payload), bt_payload: payload };
+    },
+  };
+}
+
+/** A transaction as the test gateway's webhook payloads carry it. */
+interface WebhookTransaction {
+  id: string;
+  orderId: string | null;
+  amount: string;
+  status: string;
+  paymentType?: string | null;
+  cardType?: string | null;
+  lastFour?: string | null;
+}

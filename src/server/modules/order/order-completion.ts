@@ -1,0 +1,74 @@
+/**
+ * Ending a pending order, the one code path every way of learning a charge's outcome
+ * takes (the order request itself, crash recovery, webhooks): paid (buds recorded,
+ * basket ordered, confirmation email sent) or failed (stock put back). Each is one
+ * statement guarded by `status = 'pending'`, so two processes learning the same outcome
+ * complete the order once and send one email.
+ */
+import type { ErrorType } from '../../../domain/errors.ts';
+import { AppError, errorCatalogue } from '../../../domain/errors.ts';
+import type { Mailer } from '../../adapters/email/port.ts';
+import type { PaidWith } from '../../adapters/payments/port.ts';
+import { orderConfirmationEmail } from './order-email.ts';
+import type { OrderRecord, OrderRepository } from './order.repository.ts';
+import { orderView } from './order-view.ts';
+
+export interface CompletionLog {
+  error(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+/** The catalogue error a failed order's stored refusal answers with. */
+export function refusalError(type: string | null, message: string | null): AppError {
+  if (type === 'payment_failed') {
+    return new AppError('payment_failed', message ? { message } : {});
+  }
+  if (type !== null && type in errorCatalogue) return new AppError(type as ErrorType);
+  return new AppError('order_failed');
+}
+
+export function orderCompletion(deps: {
+  orders: OrderRepository;
+  mailer: Mailer;
+  log: CompletionLog;
+  /** The shop's public address, for the link in the email. */
+  publicUrl: string;
+}) {
+  const { orders, mailer, log } = deps;
+
+  return {
+    /**
+     * Marks the order paid (with how it was paid; null for a free order) and, when this
+     * call did it, sends the confirmation. False when it was no longer pending.
+     */
+    async paid(
+      order: Pick<OrderRecord, 'id'>,
+      sale: { transactionId: string; paidWith: PaidWith | null } | null,
+    ): Promise<boolean> {
+      const done = await orders.complete(order.id, {
+        transactionId: sale?.transactionId ?? null,
+        type: sale?.paidWith?.type ?? null,
+        cardType: sale?.paidWith?.cardType ?? null,
+        lastFour: sale?.paidWith?.lastFour ?? null,
+      });
+      if (!done) return false;
+      try {
+        await mailer.send(orderConfirmationEmail(orderView(done), deps.publicUrl));
+      } catch (error) {
+        // The order stands; the email can be sent again by hand.
+        log.error({ err: error, order: done.order_number }, 'order confirmation email failed');
+      }
+      return true;
+    },
+
+    /** Marks the order failed with the refusal the shopper is told, putting its stock back. */
+    async failed(
+      order: Pick<OrderRecord, 'id'>,
+      failure: { type: string; message: string; transactionId: string | null },
+    ): Promise<boolean> {
+      return orders.fail(order.id, failure);
+    },
+  };
+}
+
+export type OrderCompletion = ReturnType<typeof orderCompletion>;

@@ -1,0 +1,422 @@
+/**
+ * The only code that reads and writes orders. Order placement is a handful of set-based
+ * statements (ADR 019): the basket's lock, one read that brings everything pricing
+ * needs, one that takes stock for every product at once, one insert; completing or
+ * failing an order is one statement each (with the buds ledger, the basket and stock
+ * released in the same statement, so each is atomic without a transaction).
+ */
+import { sql, type Transaction } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import type { OrderStatus, PaymentMethodType } from '../../../domain/api/order.ts';
+import type { Db } from '../../db/client.ts';
+import type { Database, StockReservation, StoredAddress } from '../../db/schema.ts';
+import type { OrderSnapshot } from './order-view.ts';
+
+/** An order as stored. */
+export interface OrderRecord {
+  id: number;
+  public_id: string;
+  order_number: string;
+  basket_id: string | null;
+  user_id: number | null;
+  email_address: string;
+  status: OrderStatus;
+  amount: number;
+  snapshot: OrderSnapshot;
+  reservations: StockReservation[];
+  payment_type: PaymentMethodType | null;
+  payment_card_type: string | null;
+  payment_last_four: string | null;
+  transaction_id: string | null;
+  failure_type: string | null;
+  failure_message: string | null;
+  idempotency_key: string | null;
+  buds_used: number;
+  buds_earned: number;
+  created_at: Date;
+}
+
+/** What a request waiting for another's order needs to know of it. */
+export interface OrderOutcome {
+  id: number;
+  public_id: string;
+  basket_id: string | null;
+  status: OrderStatus;
+  failure_type: string | null;
+  failure_message: string | null;
+}
+
+/** A voucher row read fresh (vouchers are otherwise cached reference data). */
+export interface FreshVoucher {
+  code: string;
+  kind: 'percent_items' | 'fixed_items' | 'free_delivery' | 'percent_order';
+  value: number;
+  min_spend: number;
+  starts_at: string | Date | null;
+  expires_at: string | Date | null;
+}
+
+/** The basket being ordered, locked, with what pricing and idempotency need. */
+export interface BasketForOrder {
+  id: string;
+  status: 'open' | 'ordered' | 'merged';
+  version: number;
+  user_id: number | null;
+  email_address: string | null;
+  delivery_address: StoredAddress | null;
+  billing_address: StoredAddress | null;
+  delivery_option_id: string | null;
+  delivery_safe_place: string | null;
+  delivery_safe_place_option: string | null;
+  delivery_safe_place_option_note: string | null;
+  voucher_code: string | null;
+  use_loyalty_points: boolean;
+  items: { id: number; product_id: number; quantity: number; related_item_id: number | null }[];
+  voucher: FreshVoucher | null;
+  /** The ordering customer's buds balance (0 for a guest). */
+  buds: number;
+  /** The basket's order being paid or paid, if any. */
+  active_order: OrderOutcome | null;
+  /** The order made with this request's Idempotency-Key, if any. */
+  keyed_order: OrderOutcome | null;
+}
+
+/** Stock wanted from one product; `soft` demand (pre-orders, gifts) may go beyond stock. */
+export interface StockDemand {
+  product_id: number;
+  quantity: number;
+  soft: boolean;
+}
+
+/** What reserving found for one product. */
+export interface StockTaken {
+  product_id: number;
+  /** Stock on hand before this order. */
+  before: number;
+  quantity: number;
+  /** Whether the demand was met (taken, or soft). */
+  ok: boolean;
+  /** Taken from stock; the rest (soft demand only) is a pre-order. */
+  taken: number;
+}
+
+export interface NewOrder {
+  public_id: string;
+  order_number: string;
+  basket_id: string;
+  user_id: number | null;
+  email_address: string;
+  amount: number;
+  snapshot: OrderSnapshot;
+  reservations: StockReservation[];
+  idempotency_key: string | null;
+  buds_used: number;
+  buds_earned: number;
+}
+
+/** How a sale was paid, as stored on completion. */
+export interface Payment {
+  transactionId: string | null;
+  type: PaymentMethodType | null;
+  cardType: string | null;
+  lastFour: string | null;
+}
+
+const OUTCOME_COLUMNS = [
+  'id',
+  'public_id',
+  'basket_id',
+  'status',
+  'failure_type',
+  'failure_message',
+] as const;
+
+/** The ways an INSERT can clash with an existing order. */
+export type OrderClash = 'basket' | 'idempotency_key' | 'order_number';
+
+/** Which unique index a unique-violation error names, if it is one of the orders'. */
+export function orderClash(error: unknown): OrderClash | null {
+  const { code, constraint, message } = (error ?? {}) as {
+    code?: string;
+    constraint?: string;
+    message?: string;
+  };
+  if (code !== '23505') return null;
+  const name = constraint ?? message ?? '';
+  if (name.includes('orders_basket_active_idx')) return 'basket';
+  if (name.includes('idempotency_key')) return 'idempotency_key';
+  if (name.includes('order_number')) return 'order_number';
+  return null;
+}
+
+function orderQueries(db: Db | Transaction<Database>) {
+  return {
+    /**
+     * Locks the basket (concurrent orders for it queue here), then reads it with its
+     * items, its voucher read fresh, the customer's buds and any order already made
+     * for it or with this idempotency key (one statement).
+     */
+    async lockBasket(
+      basketId: string,
+      userId: number | null,
+      idempotencyKey: string | null,
+    ): Promise<BasketForOrder | undefined> {
+      // The lock first, on its own: the read below then starts after it is held, so it
+      // sees every order committed by the requests that held it before (a statement
+      // sees the database as it was when the statement began, lock waits included).
+      const locked = await db
+        .selectFrom('baskets')
+        .select('id')
+        .where('id', '=', basketId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!locked) return undefined;
+      const row = await db
+        .selectFrom('baskets as b')
+        .select((eb) => [
+          'b.id',
+          'b.status',
+          'b.version',
+          'b.user_id',
+          'b.email_address',
+          'b.delivery_address',
+          'b.billing_address',
+          'b.delivery_option_id',
+          'b.delivery_safe_place',
+          'b.delivery_safe_place_option',
+          'b.delivery_safe_place_option_note',
+          'b.voucher_code',
+          'b.use_loyalty_points',
+          jsonArrayFrom(
+            eb
+              .selectFrom('basket_items as i')
+              .select(['i.id', 'i.product_id', 'i.quantity', 'i.related_item_id'])
+              .whereRef('i.basket_id', '=', 'b.id')
+              .orderBy('i.id'),
+          ).as('items'),
+          jsonObjectFrom(
+            eb
+              .selectFrom('vouchers as v')
+              .select(['v.code', 'v.kind', 'v.value', 'v.min_spend', 'v.starts_at', 'v.expires_at'])
+              .whereRef('v.code', '=', 'b.voucher_code')
+              .where('v.active', '=', true),
+          ).as('voucher'),
+          (userId === null
+            ? sql<number>`0`
+            : eb
+                .selectFrom('loyalty_ledger as l')
+                .select((l) => l.fn.coalesce(l.fn.sum<number>('l.change'), l.lit(0)).as('buds'))
+                .where('l.user_id', '=', userId)
+          ).as('buds'),
+          jsonObjectFrom(
+            eb
+              .selectFrom('orders as o')
+              .select(OUTCOME_COLUMNS.map((c) => `o.${c}` as const))
+              .whereRef('o.basket_id', '=', 'b.id')
+              .where('o.status', 'in', ['pending', 'paid', 'dispatched']),
+          ).as('active_order'),
+          (idempotencyKey === null
+            ? sql<null>`null`
+            : jsonObjectFrom(
+                eb
+                  .selectFrom('orders as k')
+                  .select(OUTCOME_COLUMNS.map((c) => `k.${c}` as const))
+                  .where('k.idempotency_key', '=', idempotencyKey),
+              )
+          ).as('keyed_order'),
+        ])
+        .where('b.id', '=', basketId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return { ...row, buds: Number(row.buds ?? 0) } as BasketForOrder;
+    },
+
+    /**
+     * Takes stock for every product at once: each row is locked (in id order, so
+     * concurrent orders cannot deadlock), then lowered by the demand when enough is on
+     * hand; soft demand takes what there is. Demand that cannot be met takes nothing
+     * (the caller rolls the transaction back).
+     */
+    async reserveStock(demands: readonly StockDemand[]): Promise<StockTaken[]> {
+      if (demands.length === 0) return [];
+      const want = sql.join(
+        demands.map((d) => sql`(${d.product_id}::int, ${d.quantity}::int, ${d.soft}::boolean)`),
+      );
+      const { rows } = await sql<{
+        product_id: number;
+        before: number;
+        quantity: number;
+        soft: boolean;
+        ok: boolean;
+      }>`
+        WITH want (product_id, quantity, soft) AS (VALUES ${want}),
+        cur AS (
+          SELECT p.id, p.quantity_on_hand AS before, w.quantity, (w.soft OR p.is_preorder) AS soft
+          FROM products p JOIN want w ON w.product_id = p.id
+          ORDER BY p.id
+          FOR UPDATE OF p
+        ),
+        taken AS (
+          UPDATE products p
+          SET quantity_on_hand = cur.before - LEAST(cur.before, cur.quantity)
+          FROM cur
+          WHERE p.id = cur.id AND (cur.before >= cur.quantity OR cur.soft)
+          RETURNING p.id
+        )
+        SELECT w.product_id, coalesce(cur.before, 0) AS before, w.quantity,
+               coalesce(cur.soft, false) AS soft, (taken.id IS NOT NULL) AS ok
+        FROM want w
+        LEFT JOIN cur ON cur.id = w.product_id
+        LEFT JOIN taken ON taken.id = w.product_id
+      `.execute(db);
+      return rows.map((r) => ({
+        product_id: r.product_id,
+        before: Number(r.before),
+        quantity: r.quantity,
+        ok: r.ok,
+        taken: r.ok ? Math.min(Number(r.before), r.quantity) : 0,
+      }));
+    },
+
+    /** Writes a new pending order. Throws a unique violation (see orderClash) on a clash. */
+    async insert(order: NewOrder): Promise<OrderRecord> {
+      return (await db
+        .insertInto('orders')
+        .values({
+          ...order,
+          snapshot: JSON.stringify(order.snapshot),
+          reservations: JSON.stringify(order.reservations),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow()) as unknown as OrderRecord;
+    },
+
+    /**
+     * Completes a pending order in one statement: paid with `payment`, the buds it spent
+     * (negative) and earned (positive) recorded, its basket marked ordered. Undefined
+     * when the order was not pending (another request or process completed or failed it).
+     */
+    async complete(id: number, payment: Payment): Promise<OrderRecord | undefined> {
+      const { rows } = await sql<OrderRecord>`
+        WITH paid AS (
+          UPDATE orders
+          SET status = 'paid', transaction_id = ${payment.transactionId},
+              payment_type = ${payment.type}, payment_card_type = ${payment.cardType},
+              payment_last_four = ${payment.lastFour}, updated_at = now()
+          WHERE id = ${id} AND status = 'pending'
+          RETURNING *
+        ),
+        buds AS (
+          INSERT INTO loyalty_ledger (user_id, change, reason)
+          SELECT paid.user_id, c.change, c.reason
+          FROM paid CROSS JOIN LATERAL (VALUES
+            (-paid.buds_used, 'Spent on order ' || paid.order_number),
+            (paid.buds_earned, 'Earned on order ' || paid.order_number)
+          ) AS c (change, reason)
+          WHERE paid.user_id IS NOT NULL AND c.change <> 0
+        ),
+        basket AS (
+          UPDATE baskets SET status = 'ordered', updated_at = now(), version = version + 1
+          FROM paid WHERE baskets.id = paid.basket_id
+        )
+        SELECT * FROM paid
+      `.execute(db);
+      return rows[0];
+    },
+
+    /**
+     * Fails a pending order in one statement, putting back the stock it took. False
+     * when it was not pending.
+     */
+    async fail(
+      id: number,
+      failure: { type: string; message: string; transactionId: string | null },
+    ): Promise<boolean> {
+      const { rows } = await sql<{ id: number }>`
+        WITH failed AS (
+          UPDATE orders
+          SET status = 'failed', failure_type = ${failure.type},
+              failure_message = ${failure.message},
+              transaction_id = coalesce(${failure.transactionId}, transaction_id),
+              updated_at = now()
+          WHERE id = ${id} AND status = 'pending'
+          RETURNING id, reservations
+        ),
+        released AS (
+          UPDATE products p SET quantity_on_hand = p.quantity_on_hand + r.quantity
+          FROM failed, jsonb_to_recordset(failed.reservations) AS r (product_id int, quantity int)
+          WHERE p.id = r.product_id AND r.quantity > 0
+        )
+        SELECT id FROM failed
+      `.execute(db);
+      return rows.length > 0;
+    },
+
+    /** An order's status and refusal (for requests waiting on it). */
+    async outcome(id: number): Promise<OrderOutcome | undefined> {
+      return (await db
+        .selectFrom('orders')
+        .select(OUTCOME_COLUMNS)
+        .where('id', '=', id)
+        .executeTakeFirst()) as OrderOutcome | undefined;
+    },
+
+    /** The basket's order being paid or paid, if any. */
+    async activeOf(basketId: string): Promise<OrderOutcome | undefined> {
+      return (await db
+        .selectFrom('orders')
+        .select(OUTCOME_COLUMNS)
+        .where('basket_id', '=', basketId)
+        .where('status', 'in', ['pending', 'paid', 'dispatched'])
+        .executeTakeFirst()) as OrderOutcome | undefined;
+    },
+
+    /** The order made with an idempotency key, if any. */
+    async byIdempotencyKey(key: string): Promise<OrderOutcome | undefined> {
+      return (await db
+        .selectFrom('orders')
+        .select(OUTCOME_COLUMNS)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirst()) as OrderOutcome | undefined;
+    },
+
+    async findById(id: number): Promise<OrderRecord | undefined> {
+      return (await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst()) as
+        OrderRecord | undefined;
+    },
+
+    async findByPublicId(publicId: string): Promise<OrderRecord | undefined> {
+      return (await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('public_id', '=', publicId)
+        .executeTakeFirst()) as OrderRecord | undefined;
+    },
+
+    /** Pending orders placed more than `olderThanMs` ago, oldest first. */
+    async pendingOlderThan(olderThanMs: number, limit = 100): Promise<OrderRecord[]> {
+      return (await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('status', '=', 'pending')
+        .where('created_at', '<=', sql<Date>`now() - make_interval(secs => ${olderThanMs / 1000})`)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute()) as OrderRecord[];
+    },
+  };
+}
+
+export type OrderQueries = ReturnType<typeof orderQueries>;
+
+export interface OrderRepository extends OrderQueries {
+  /** Runs `work` in one transaction, with the queries bound to it. */
+  transaction<T>(work: (repository: OrderQueries) => Promise<T>): Promise<T>;
+}
+
+export function orderRepository(db: Db): OrderRepository {
+  return {
+    ...orderQueries(db),
+    transaction: (work) => db.transaction().execute((trx) => work(orderQueries(trx))),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Order endpoints: placing the browser's basket as an order, reading an order back, and
+ * the payment gateway's webhooks. The browser that placed an order may read it through
+ * a signed, HttpOnly cookie listing its recent orders (set when one is placed).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../../domain/errors.ts';
+import { placeOrderSchema } from '../../../domain/schemas/order.ts';
+import type { PaymentGateway } from '../../adapters/payments/port.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import { basketIdOf } from '../basket/basket.routes.ts';
+import type { OrderService } from './order.service.ts';
+import type { OrderReconciliation } from './reconciliation.ts';
+
+export const ORDERS_COOKIE = 'everbloom_orders';
+/** Orders one browser can read back without signing in. */
+const RECENT_ORDERS = 10;
+const NINETY_DAYS_S = 60 * 60 * 24 * 90;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The order ids in the browser's signed orders cookie. */
+function recentOrders(request: FastifyRequest): string[] {
+  const raw = request.cookies[ORDERS_COOKIE];
+  if (!raw || raw.length > 1024) return [];
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return [];
+  return unsigned.value.split('.').filter((id) => UUID.test(id));
+}
+
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const key = request.headers['idempotency-key'];
+  if (key === undefined) return null;
+  if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) {
+    throw new AppError('bad_request', {
+      message: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+    });
+  }
+  return key;
+}
+
+export function orderRoutes(
+  app: FastifyInstance,
+  deps: {
+    orders: OrderService;
+    reconciliation: OrderReconciliation;
+    gateway: PaymentGateway;
+    secureCookies: boolean;
+  },
+) {
+  function remember(request: FastifyRequest, response: FastifyReply, publicId: string) {
+    const ids = [publicId, ...recentOrders(request).filter((id) => id !== publicId)];
+    response.setCookie(ORDERS_COOKIE, ids.slice(0, RECENT_ORDERS).join('.'), {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: deps.secureCookies,
+      signed: true,
+      maxAge: NINETY_DAYS_S,
+    });
+  }
+
+  app.post('/basket/order', async (request, response) => {
+    const input = parseInput(placeOrderSchema, objectBody(request.body));
+    const user = request.user;
+    const placed = await deps.orders.place({
+      basketId: basketIdOf(request),
+      customer: user
+        ? {
+            id: user.id,
+            email_address: user.email_address,
+            prices_exclude_tax: user.prices_exclude_tax,
+          }
+        : null,
+      input,
+      idempotencyKey: idempotencyKeyOf(request),
+    });
+    remember(request, response, placed.publicId);
+    return response
+      .code(placed.created ? 201 : 200)
+      .header('cache-control', 'no-store')
+      .send({ data: { public_id: placed.publicId } });
+  });
+
+  app.get<{ Params: { public_id: string } }>('/orders/:public_id', async (request, response) => {
+    const publicId = request.params.public_id.toLowerCase();
+    if (!UUID.test(publicId)) throw new AppError('order_not_found');
+    const order = await deps.orders.get(publicId, {
+      customerId: request.user?.id ?? null,
+      visibleIds: recentOrders(request),
+      basketId: basketIdOf(request),
+    });
+    return response.header('cache-control', 'no-store').send({ data: { order } });
+  });
+
+  // Braintree posts webhooks as a form; only this route reads forms.
+  void app.register(async (webhooks) => {
+    webhooks.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+    webhooks.post('/payments/webhooks', async (request) => {
+      const body = objectBody(request.body);
+      const signature = typeof body.bt_signature === 'string' ? body.bt_signature : '';
+      const payload = typeof body.bt_payload === 'string' ? body.bt_payload : '';
+      const event =
+        signature && payload ? await deps.gateway.parseWebhook({ signature, payload }) : null;
+      if (!event) throw new AppError('unauthorized', { status: 403 });
+      if (event.transaction) await deps.reconciliation.fromWebhook(event.transaction);
+      return { data: { received: true } };
+    });
+  });
+}

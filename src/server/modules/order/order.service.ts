@@ -1,0 +1,454 @@
+/**
+ * Orders (ADR 019): placing an order from the browser's basket exactly once, and reading
+ * it back. Placing one:
+ * 1. one transaction with the basket row locked (concurrent requests for the basket
+ *    queue there): read the basket with its voucher read fresh, price it as its view is
+ *    priced, check it is complete, take the stock, write the order pending;
+ * 2. charge it through the payment gateway (outside any transaction);
+ * 3. complete it: paid, buds, basket ordered, email (order-completion.ts); or fail it,
+ *    stock put back and the basket left open for another try.
+ * A request that finds the basket's order already being paid waits for its outcome and
+ * answers that; the same Idempotency-Key answers the same result.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import type { AddressView, BasketView } from '../../../domain/api/basket.ts';
+import { alpha2Of } from '../../../domain/countries.ts';
+import { deliveryEstimate } from '../../../domain/delivery-estimate.ts';
+import { AppError, validationError } from '../../../domain/errors.ts';
+import { budsEarned } from '../../../domain/loyalty.ts';
+import { addressSchema } from '../../../domain/schemas/address.ts';
+import { fieldErrorsFromZod } from '../../../domain/schemas/field-errors.ts';
+import type { OrderView, PlaceOrderRequest } from '../../../domain/api/order.ts';
+import {
+  GatewayUnavailableError,
+  type GatewayAddress,
+  type PaymentGateway,
+  type SaleResult,
+} from '../../adapters/payments/port.ts';
+import type { StockReservation } from '../../db/schema.ts';
+import type { BasketRepository } from '../basket/basket.repository.ts';
+import type { BasketViewer, BasketViews, Reference } from '../basket/basket-view.ts';
+import type { CatalogueSnapshot, Variation } from '../catalogue/catalogue.service.ts';
+import type { OrderCompletion } from './order-completion.ts';
+import { refusalError } from './order-completion.ts';
+import {
+  orderClash,
+  type BasketForOrder,
+  type OrderOutcome,
+  type OrderQueries,
+  type OrderRecord,
+  type OrderRepository,
+  type StockDemand,
+  type StockTaken,
+} from './order.repository.ts';
+import { orderView, snapshotOf } from './order-view.ts';
+
+/** The signed-in customer placing or reading an order. */
+export interface OrderCustomer {
+  id: number;
+  email_address: string;
+  prices_exclude_tax: boolean;
+}
+
+export interface PlaceOrderCommand {
+  /** The browser's basket (signed cookie), if any. */
+  basketId: string | null;
+  customer: OrderCustomer | null;
+  input: PlaceOrderRequest;
+  idempotencyKey: string | null;
+}
+
+/** Characters of order numbers: no 0/O, 1/I/L or U/V look-alikes. */
+const ORDER_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTWXYZ';
+
+/** 'EB-' and 8 random characters: about 4×10¹¹ numbers, not guessable in sequence. */
+export function newOrderNumber(): string {
+  let code = '';
+  for (let i = 0; i < 8; i++)
+    code += ORDER_NUMBER_ALPHABET[randomInt(ORDER_NUMBER_ALPHABET.length)];
+  return `EB-${code}`;
+}
+
+const emptyBasket = () =>
+  new AppError('order_failed', {
+    message: 'Your basket is empty, please add something to it before paying.',
+  });
+
+const stillProcessing = () =>
+  new AppError('order_failed', {
+    message:
+      'Your payment is still being processed. Please wait a minute and check your email before trying again.',
+  });
+
+function gatewayAddress(address: AddressView): GatewayAddress {
+  return {
+    firstName: address.first_name,
+    lastName: address.last_name,
+    ...(address.company_name ? { company: address.company_name } : {}),
+    streetAddress: address.line_1,
+    ...(address.line_2 ? { extendedAddress: address.line_2 } : {}),
+    locality: address.line_3,
+    region: address.line_4,
+    postalCode: address.postcode,
+    countryCodeAlpha2: alpha2Of(address.country_code) ?? 'GB',
+  };
+}
+
+/** Stock ids and quantities a line takes: bundles take their parts. */
+function expand(
+  snapshot: CatalogueSnapshot,
+  variation: Variation,
+  quantity: number,
+  soft: boolean,
+  into: StockDemand[],
+): void {
+  if (variation.components.length === 0) {
+    into.push({ product_id: variation.row.id, quantity, soft });
+    return;
+  }
+  for (const component of variation.components) {
+    const part = snapshot.variation(component.variationId);
+    if (part) expand(snapshot, part, quantity * component.quantity, soft, into);
+  }
+}
+
+/** One demand per product: quantities add up; soft only when every part of it is. */
+function merge(demands: readonly StockDemand[]): StockDemand[] {
+  const byId = new Map<number, StockDemand>();
+  for (const d of demands) {
+    const seen = byId.get(d.product_id);
+    byId.set(
+      d.product_id,
+      seen ? { ...seen, quantity: seen.quantity + d.quantity, soft: seen.soft && d.soft } : d,
+    );
+  }
+  return [...byId.values()].sort((a, b) => a.product_id - b.product_id);
+}
+
+function stockMessage(snapshot: CatalogueSnapshot, short: StockTaken): string {
+  const variation = snapshot.variation(short.product_id);
+  const name = variation ? snapshot.displayName(variation) : 'an item in your basket';
+  return short.before === 0
+    ? `Sorry, ${name} is out of stock.`
+    : `Sorry, only ${short.before} of ${name} ${short.before === 1 ? 'is' : 'are'} available.`;
+}
+
+type Reserved =
+  | { kind: 'created'; order: OrderRecord }
+  | { kind: 'existing'; order: OrderOutcome }
+  | { kind: 'ordered' }
+  | { kind: 'unusable' };
+
+export function orderService(deps: {
+  orders: OrderRepository;
+  baskets: Pick<BasketRepository, 'latestOpenOf'>;
+  views: BasketViews;
+  completion: OrderCompletion;
+  gateway: PaymentGateway;
+  log: { error(object: object, message: string): void };
+  /** How long a request waits for another request's charge of the same basket. */
+  waitForPendingMs?: number;
+  now?: () => Date;
+}) {
+  const { orders, views, completion, gateway } = deps;
+  const waitMs = deps.waitForPendingMs ?? 30_000;
+  const now = deps.now ?? (() => new Date());
+
+  /** Waits (bounded) until a pending order is paid or failed, and answers its outcome. */
+  async function outcomeOf(existing: OrderOutcome): Promise<string> {
+    let current = existing;
+    const deadline = Date.now() + waitMs;
+    let pause = 20;
+    while (current.status === 'pending' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 250);
+      current = (await orders.outcome(current.id)) ?? current;
+    }
+    if (current.status === 'pending') throw stillProcessing();
+    if (current.status === 'failed' || current.status === 'cancelled') {
+      throw refusalError(current.failure_type, current.failure_message);
+    }
+    return current.public_id;
+  }
+
+  /** Prices and checks the locked basket, takes its stock and writes the order. */
+  async function reserve(
+    repository: OrderQueries,
+    basketId: string,
+    command: PlaceOrderCommand,
+    ref: Reference,
+  ): Promise<Reserved> {
+    const { customer, idempotencyKey } = command;
+    const basket = await repository.lockBasket(basketId, customer?.id ?? null, idempotencyKey);
+    if (!basket) return { kind: 'unusable' };
+    if (basket.keyed_order) {
+      if (basket.keyed_order.basket_id !== basket.id) {
+        throw new AppError('bad_request', {
+          message: 'This Idempotency-Key was already used for another order.',
+        });
+      }
+      return { kind: 'existing', order: basket.keyed_order };
+    }
+    if (basket.active_order) return { kind: 'existing', order: basket.active_order };
+    if (basket.status === 'ordered') return { kind: 'ordered' };
+    if (basket.status !== 'open') return { kind: 'unusable' };
+    if (basket.user_id !== null && basket.user_id !== (customer?.id ?? null)) {
+      return { kind: 'unusable' };
+    }
+
+    const viewer: BasketViewer = {
+      userId: customer?.id ?? null,
+      pricesExcludeTax: customer?.prices_exclude_tax ?? false,
+      loyaltyAvailable: basket.buds,
+    };
+    // The voucher as it is now, not as this process's copy of the offers has it.
+    const fresh: Reference = {
+      ...ref,
+      offers: {
+        ...ref.offers,
+        vouchers: new Map(basket.voucher ? [[basket.voucher.code, basket.voucher]] : []),
+      },
+    };
+    const priced = views.price(basket, viewer, fresh);
+    const checked = check(basket, priced, customer, ref);
+    if (priced.payment_required && !command.input.payment_method_nonce) {
+      throw new AppError('missing_payment_parameters');
+    }
+
+    const snapshot = ref.catalogue;
+    const wanted: StockDemand[] = [];
+    for (const item of basket.items) {
+      const variation = snapshot.variation(item.product_id);
+      if (!variation || variation.row.discontinued) continue;
+      expand(snapshot, variation, item.quantity, variation.row.is_preorder, wanted);
+    }
+    for (const gift of priced.promotion_items) {
+      const variation = snapshot.variation(gift.product.id);
+      // A gift goes out while stock lasts: it never stops an order.
+      if (variation) expand(snapshot, variation, gift.quantity, true, wanted);
+    }
+    const taken = await repository.reserveStock(merge(wanted));
+    const short = taken.find((t) => !t.ok);
+    if (short) {
+      const message = stockMessage(snapshot, short);
+      throw new AppError('insufficient_stock', { message });
+    }
+    const reservations: StockReservation[] = taken.map((t) => ({
+      product_id: t.product_id,
+      quantity: t.taken,
+      preorder: t.quantity - t.taken,
+    }));
+    // Pre-order quantities as the stock really stood, not as the cached catalogue had it.
+    const preorderOf = new Map(reservations.map((r) => [r.product_id, r.preorder]));
+    const items = priced.items.map((item) => {
+      const variation = snapshot.variation(item.product.id);
+      if (!variation?.row.is_preorder || variation.components.length > 0) return item;
+      const preorder = Math.min(item.quantity, preorderOf.get(item.product.id) ?? 0);
+      return {
+        ...item,
+        preorder: preorder > 0,
+        preorder_quantity: preorder,
+        preorder_restock_date: preorder > 0 ? variation.row.restock_date : null,
+      };
+    });
+
+    const itemsPaid = items
+      .filter((item) => !item.discontinued)
+      .reduce((sum, item) => sum + (item.discounted_total_price ?? item.total_price).amount, 0);
+    const earned = customer ? budsEarned(itemsPaid) : 0;
+    const amount = (priced.discounted_prices?.total ?? priced.prices.total).amount;
+    const order = await repository.insert({
+      public_id: randomUUID(),
+      order_number: newOrderNumber(),
+      basket_id: basket.id,
+      user_id: customer?.id ?? null,
+      email_address: checked.email,
+      amount: priced.payment_required ? amount : 0,
+      snapshot: snapshotOf(
+        { ...priced, items },
+        {
+          deliveryOption: checked.option,
+          deliveryAddress: checked.address,
+          estimate: deliveryEstimate(now(), checked.timing),
+          budsEarned: earned,
+        },
+      ),
+      reservations,
+      idempotency_key: idempotencyKey,
+      buds_used: priced.loyalty_points.using ? priced.loyalty_points.discount.amount : 0,
+      buds_earned: earned,
+    });
+    return { kind: 'created', order };
+  }
+
+  /** What an order needs that a basket may lack; each gap is its own clear error. */
+  function check(
+    basket: BasketForOrder,
+    priced: BasketView,
+    customer: OrderCustomer | null,
+    ref: Reference,
+  ) {
+    const ordered = priced.items.filter((item) => !item.discontinued);
+    if (priced.items.length === 0) throw emptyBasket();
+    if (ordered.length === 0) {
+      throw new AppError('product_unavailable', {
+        message:
+          'Sorry, the items in your basket have been discontinued and are no longer available to purchase.',
+      });
+    }
+    const email = basket.email_address ?? customer?.email_address ?? null;
+    if (!email) throw validationError({ email_address: ['Required'] });
+    const parsed = addressSchema.safeParse(basket.delivery_address ?? {});
+    if (!parsed.success || !priced.delivery_address) {
+      throw validationError(
+        parsed.success
+          ? { delivery_address_line_1: ['Please enter the first line of your address'] }
+          : fieldErrorsFromZod(parsed.error, 'delivery_address_'),
+      );
+    }
+    const option = priced.available_delivery_options.find(
+      (o) => o.id === priced.delivery_option?.id,
+    );
+    const timing = ref.delivery.options.find((o) => o.id === option?.id);
+    if (!option || !timing) throw new AppError('invalid_delivery_option');
+    return {
+      email,
+      address: priced.delivery_address,
+      option: {
+        id: option.id,
+        name: option.name,
+        description: option.description,
+        price: option.price,
+      },
+      timing: {
+        minDays: timing.min_days,
+        maxDays: timing.max_days,
+        cutoffHour: timing.cutoff_hour,
+        deliveryWeekday: timing.delivery_weekday,
+      },
+    };
+  }
+
+  /** Charges a pending order and ends it; answers its public id or throws the refusal. */
+  async function charge(order: OrderRecord, command: PlaceOrderCommand): Promise<string> {
+    if (order.amount === 0) {
+      await completion.paid(order, null);
+      return order.public_id;
+    }
+    const billing = order.snapshot.billing_address ?? order.snapshot.delivery_address;
+    const customerId = command.customer ? String(command.customer.id) : null;
+    let result: SaleResult;
+    try {
+      result = await gateway.sale({
+        amount: order.amount,
+        nonce: command.input.payment_method_nonce,
+        deviceData: command.input.device_data,
+        orderId: order.public_id,
+        billing: gatewayAddress(billing),
+        customerId,
+        storeInVault: customerId !== null && command.input.save_payment_method === true,
+      });
+    } catch (error) {
+      // Unknown outcome: the sale may have happened. Ask the gateway before deciding;
+      // when it cannot say either, the order stays pending for reconciliation.
+      if (!(error instanceof GatewayUnavailableError)) throw error;
+      deps.log.error({ err: error, order: order.order_number }, 'payment gateway unavailable');
+      let found;
+      try {
+        found = await gateway.findByOrderId(order.public_id);
+      } catch {
+        throw stillProcessing();
+      }
+      if (found?.succeeded) {
+        await completion.paid(order, { transactionId: found.id, paidWith: found.paidWith });
+        return order.public_id;
+      }
+      const message = 'We were unable to take your payment, please try again.';
+      await completion.failed(order, {
+        type: 'order_failed',
+        message,
+        transactionId: found?.id ?? null,
+      });
+      throw new AppError('order_failed', { message });
+    }
+    if (result.ok) {
+      await completion.paid(order, {
+        transactionId: result.sale.transactionId,
+        paidWith: result.sale.paidWith,
+      });
+      return order.public_id;
+    }
+    await completion.failed(order, result.refusal);
+    throw refusalError(result.refusal.type, result.refusal.message);
+  }
+
+  return {
+    /** Places the browser's basket as an order (see the module comment); its public id. */
+    async place(command: PlaceOrderCommand): Promise<{ publicId: string; created: boolean }> {
+      const { customer, idempotencyKey } = command;
+      const ref = await views.reference();
+      let basketId = command.basketId;
+      let triedOwn = false;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        if (!basketId && customer && !triedOwn) {
+          triedOwn = true;
+          basketId = (await deps.baskets.latestOpenOf(customer.id)) ?? null;
+        }
+        if (!basketId) throw emptyBasket();
+        let reserved: Reserved;
+        try {
+          const id = basketId;
+          reserved = await orders.transaction((trx) => reserve(trx, id, command, ref));
+        } catch (error) {
+          // Another request got its order in first (it committed after this one's read).
+          const clash = orderClash(error);
+          if (clash === 'order_number') continue;
+          const other =
+            clash === 'basket'
+              ? await orders.activeOf(basketId)
+              : clash === 'idempotency_key' && idempotencyKey
+                ? await orders.byIdempotencyKey(idempotencyKey)
+                : undefined;
+          if (!other) throw error;
+          return { publicId: await outcomeOf(other), created: false };
+        }
+        switch (reserved.kind) {
+          case 'created':
+            return { publicId: await charge(reserved.order, command), created: true };
+          case 'existing':
+            return { publicId: await outcomeOf(reserved.order), created: false };
+          case 'ordered': {
+            const other = await orders.activeOf(basketId);
+            if (other) return { publicId: await outcomeOf(other), created: false };
+            basketId = null;
+            break;
+          }
+          case 'unusable':
+            basketId = null;
+            break;
+        }
+      }
+      throw emptyBasket();
+    },
+
+    /**
+     * The order, for the browser that placed it (`visibleIds`: its order cookie; or its
+     * basket) or its customer; anyone else gets order_not_found.
+     */
+    async get(
+      publicId: string,
+      viewer: { customerId: number | null; visibleIds: readonly string[]; basketId: string | null },
+    ): Promise<OrderView> {
+      const order = await orders.findByPublicId(publicId);
+      const visible =
+        order !== undefined &&
+        (viewer.visibleIds.includes(order.public_id) ||
+          (viewer.customerId !== null && order.user_id === viewer.customerId) ||
+          (viewer.basketId !== null && order.basket_id === viewer.basketId));
+      if (!order || !visible) throw new AppError('order_not_found');
+      return orderView(order);
+    },
+  };
+}
+
+export type OrderService = ReturnType<typeof orderService>;
