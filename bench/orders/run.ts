@@ -34,7 +34,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
@@ -593,12 +593,19 @@ function printTargets(one: OneShopper[], crowds: Crowd[], withOrder: boolean) {
   );
 }
 
+/** The 1, 5 and 15-minute load averages: how busy the machine was besides this run. */
+function load(): string {
+  return loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
+}
+
 async function main() {
   const startedAt = new Date();
   console.log(
     `Order benchmark: ${CHECKOUTS} checkouts one at a time, then ${SHOPPER_COUNTS.join(', ')} ` +
       `shoppers for ${ORDER_SECONDS} s each; ${cpus().length} CPU core(s) shared by this client, ` +
-      `the servers and PostgreSQL; Node ${process.version}\n`,
+      `the servers and PostgreSQL; Node ${process.version}; load average ${load()}\n`,
   );
   const results = { one: [] as OneShopper[], crowds: [] as Crowd[] };
   const notes: string[] = [];
@@ -629,6 +636,7 @@ async function main() {
     notes.push('the shop has no POST /api/v1/basket/order yet: checkouts stop at delivery');
   }
   for (const note of notes) console.log(`Note: ${note}`);
+  console.log(`Load average at the end: ${load()} (other processes share the cores)`);
 
   await writeFile(
     RESULTS_FILE,
@@ -637,6 +645,7 @@ async function main() {
         startedAt: startedAt.toISOString(),
         node: process.version,
         cpus: cpus().length,
+        loadAverageAtEnd: loadavg(),
         settings: { checkouts: CHECKOUTS, orderSeconds: ORDER_SECONDS, shoppers: SHOPPER_COUNTS },
         notes,
         withOrder: fixture.withOrder,
