@@ -1,5 +1,7 @@
 /**
- * The only code that reads and writes baskets and their items.
+ * The code that reads and writes baskets and their items. Placing an order also locks
+ * and reads the basket, and marks it ordered, in the order's own statements
+ * (order.repository.ts, ADR 019).
  */
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { sql, type CompiledQuery, type Compilable, type Transaction } from 'kysely';

@@ -54,8 +54,13 @@ export function paymentView(
   type: PaymentMethodType | null,
   cardType: string | null,
   lastFour: string | null,
+  amount: number,
 ): OrderPaymentView {
-  if (type === null) return { type: null, label: 'No payment required', description: null };
+  if (type === null) {
+    // An order that costs something has no method until its payment is taken.
+    const label = amount > 0 ? 'Payment not taken' : 'No payment required';
+    return { type: null, label, description: null };
+  }
   const description =
     type === 'credit_card' && cardType && lastFour ? `${cardType} ending ${lastFour}` : null;
   return { type, label: PAYMENT_METHOD_LABELS[type], description };
@@ -73,6 +78,7 @@ export function orderView(order: OrderRecord): OrderView {
       order.payment_type,
       order.payment_card_type,
       order.payment_last_four,
+      order.amount,
     ),
   };
 }

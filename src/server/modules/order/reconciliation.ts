@@ -11,6 +11,8 @@ import type { GatewayTransaction, PaymentGateway } from '../../adapters/payments
 import type { OrderCompletion } from './order-completion.ts';
 import type { OrderRecord, OrderRepository } from './order.repository.ts';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 /**
  * Pending orders younger than this are left alone: a request may still be charging
  * them. Longer than the gateway's own timeout (Braintree's is 60 s) and the wait of a
@@ -74,7 +76,7 @@ export function orderReconciliation(deps: {
 
     /** A webhook's transaction: completes (or fails) the pending order it belongs to. */
     async fromWebhook(transaction: GatewayTransaction): Promise<void> {
-      if (!transaction.orderId) return;
+      if (!transaction.orderId || !UUID.test(transaction.orderId)) return;
       const order = await deps.orders.findByPublicId(transaction.orderId);
       if (!order || order.status !== 'pending') return;
       // A declined settlement of an unknown sale is not proof there is no good sale:

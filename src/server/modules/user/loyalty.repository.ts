@@ -1,4 +1,7 @@
-/** The only code that reads and writes the buds (loyalty points) ledger. */
+/**
+ * Reads and writes the buds (loyalty points) ledger. Completing an order also writes
+ * to it, in the one statement that marks the order paid (order.repository.ts, ADR 019).
+ */
 import type { Db } from '../../db/client.ts';
 
 export function loyaltyRepository(db: Db) {
