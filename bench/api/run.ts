@@ -35,7 +35,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon, { type RequestContext, type RequestData, type Result } from 'autocannon';
-import pg from 'pg';
 import {
   BASKET_COOKIE,
   cleanUp,
@@ -46,6 +45,7 @@ import {
   http,
   numberSetting,
   onCleanUp,
+  oneRowUpdate,
   quantile,
   startServer,
   startShop as startShopOn,
@@ -459,28 +459,6 @@ async function journey(server: RunningServer, productId: number, index: number) 
   return { 'add item': add, details, delivery, 'GET basket': get };
 }
 
-/** Median of `count` autocommitted one-row UPDATEs on the database at `url`. */
-async function oneRowUpdate(url: string, count: number): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    // A logged table, as baskets are (a temporary one skips the write-ahead log).
-    await client.query('CREATE TABLE bench_one_row (id int PRIMARY KEY, n int NOT NULL)');
-    await client.query('INSERT INTO bench_one_row VALUES (1, 0)');
-    const times: number[] = [];
-    for (let i = 0; i < count + JOURNEY_WARMUP; i++) {
-      const [, ms] = await timed(() =>
-        client.query('UPDATE bench_one_row SET n = n + 1 WHERE id = $1', [1]),
-      );
-      if (i >= JOURNEY_WARMUP) times.push(ms);
-    }
-    await client.query('DROP TABLE bench_one_row');
-    return quantile(times, 0.5);
-  } finally {
-    await client.end();
-  }
-}
-
 async function measureJourneys(
   server: RunningServer,
   fixture: Fixture,
@@ -520,7 +498,9 @@ async function measureJourneys(
       ]),
     ) as JourneyMeasurement['steps'],
     healthP50Ms: quantile(health, 0.5),
-    oneRowUpdateP50Ms: databaseUrl ? await oneRowUpdate(databaseUrl, JOURNEYS) : null,
+    oneRowUpdateP50Ms: databaseUrl
+      ? await oneRowUpdate(databaseUrl, JOURNEYS, JOURNEY_WARMUP)
+      : null,
   };
   journeys.push(measured);
   console.log(`journey median ${measured.steps.journey.p50Ms} ms`);

@@ -345,6 +345,31 @@ export async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - started];
 }
 
+/**
+ * Median ms of `count` autocommitted one-row UPDATEs (after `warmup` unmeasured) on the
+ * PostgreSQL database at `url`: the floor under any write the shop makes there.
+ */
+export async function oneRowUpdate(url: string, count: number, warmup: number): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    // A logged table, as the shop's are (a temporary one skips the write-ahead log).
+    await client.query('CREATE TABLE bench_one_row (id int PRIMARY KEY, n int NOT NULL)');
+    await client.query('INSERT INTO bench_one_row VALUES (1, 0)');
+    const times: number[] = [];
+    for (let i = 0; i < count + warmup; i++) {
+      const [, ms] = await timed(() =>
+        client.query('UPDATE bench_one_row SET n = n + 1 WHERE id = $1', [1]),
+      );
+      if (i >= warmup) times.push(ms);
+    }
+    await client.query('DROP TABLE bench_one_row');
+    return quantile(times, 0.5);
+  } finally {
+    await client.end();
+  }
+}
+
 export function formatNumber(value: number): string {
   return Math.round(value).toLocaleString('en-GB');
 }

@@ -47,6 +47,7 @@ import {
   http,
   numberSetting,
   onCleanUp,
+  oneRowUpdate,
   quantile,
   startServer,
   startShop,
@@ -99,6 +100,8 @@ interface OneShopper {
   checkouts: number;
   errors: number;
   failures: string[];
+  /** PostgreSQL only: one autocommitted one-row UPDATE on the same database (median ms). */
+  oneRowUpdateP50Ms?: number;
   steps: Partial<Record<Step | 'checkout', StepFigures>>;
 }
 
@@ -436,6 +439,16 @@ async function benchShop(
   try {
     const fixture = await prepareFixture(server.origin, productIds);
     await measure(target, server, fixture, results);
+    if ('DATABASE_URL' in database) {
+      const one = results.one.find((o) => o.target === target);
+      if (one) {
+        one.oneRowUpdateP50Ms = await oneRowUpdate(
+          database.DATABASE_URL,
+          CHECKOUTS,
+          CHECKOUT_WARMUP,
+        );
+      }
+    }
     return fixture;
   } finally {
     await server.stop();
@@ -510,7 +523,10 @@ function printOneShopper(one: OneShopper[]) {
     console.log(
       `\nOne shopper on ${o.target}, ${o.checkouts} checkouts` +
         (o.errors ? ` (${o.errors} failed)` : '') +
-        ': median (p99) per step, SQL statements, vs bare',
+        ': median (p99) per step, SQL statements, vs bare' +
+        (o.oneRowUpdateP50Ms === undefined
+          ? ''
+          : ` (one-row UPDATE on the same database: ${o.oneRowUpdateP50Ms} ms)`),
     );
     for (const step of [...STEPS, 'checkout'] as const) {
       const figures = o.steps[step];

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATEMENTS_HEADER } from './http/statement-count.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from './testing/test-app.ts';
+import { createTestApp, ENGINES, Shopper, type Reply, type TestApp } from './testing/test-app.ts';
 
 /** Most statements each step may send; the order's includes the test-mode gateway's ledger. */
 const BUDGET = {
@@ -55,7 +55,7 @@ describe.each(ENGINES)("a guest checkout's SQL statements on %s", (engine) => {
   async function checkout(index: number) {
     const shopper = new Shopper(app.app);
     const steps: Record<string, { status: number; statements: number }> = {};
-    const record = (step: keyof typeof BUDGET, reply: Awaited<ReturnType<Shopper['get']>>) => {
+    const record = (step: keyof typeof BUDGET, reply: Reply<any>) => {
       steps[step] = { status: reply.status, statements: Number(reply.headers[STATEMENTS_HEADER]) };
       return reply;
     };
