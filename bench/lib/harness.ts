@@ -6,6 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import pg from 'pg';
@@ -113,6 +114,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer<Name extends string = string> {
   name: Name;
+  /** The server's process id (for its CPU time). */
+  pid: number;
   origin: string;
   /** The last lines the server wrote (stdout and stderr). */
   output: string[];
@@ -205,7 +208,7 @@ export async function startServer<Name extends string>(
     }
     await new Promise((wait) => setTimeout(wait, 200));
   }
-  return { name, origin, output, lineCount: () => lines, stop };
+  return { name, pid: child.pid ?? 0, origin, output, lineCount: () => lines, stop };
 }
 
 /**
@@ -329,6 +332,33 @@ export async function http(
     cookie: setCookie?.split(';')[0] ?? null,
     statements: statements === null ? null : Number(statements),
   };
+}
+
+/** Linux's clock ticks per second, the unit of CPU times in /proc/<pid>/stat. */
+const CLOCK_TICKS_PER_S = 100;
+
+/**
+ * CPU time (user + system, ms) each process has used so far, from /proc (Linux);
+ * processes that cannot be read are left out. CPU time is what a busy machine changes
+ * least: wall-clock latency there mostly measures waiting for a core.
+ */
+export async function cpuTimes(pids: number[]): Promise<Map<number, number>> {
+  const times = new Map<number, number>();
+  await Promise.all(
+    pids.map(async (pid) => {
+      try {
+        const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+        // Fields after the command (which may hold spaces) in parentheses: utime is the
+        // 14th field, stime the 15th.
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const ticks = Number(fields[11]) + Number(fields[12]);
+        if (Number.isFinite(ticks)) times.set(pid, (ticks * 1000) / CLOCK_TICKS_PER_S);
+      } catch {
+        // Not Linux, or the process is gone.
+      }
+    }),
+  );
+  return times;
 }
 
 /** The q-quantile of `values` (nearest rank), rounded to 0.01. */

@@ -26,7 +26,13 @@
  * through checkouts back to back, each in its own basket (orders per second, p99 of the
  * whole checkout, errors). Settings (environment): BENCH_CHECKOUTS (default 100),
  * BENCH_ORDER_SECONDS (default 5), BENCH_SHOPPERS (comma-separated, default 1,8,32),
- * BENCH_PG_URL (administrative PostgreSQL URL, default postgres://postgres@127.0.0.1:5432/postgres).
+ * BENCH_PG_URL (administrative PostgreSQL URL, default postgres://postgres@127.0.0.1:5432/postgres),
+ * BENCH_SHOP_NODE_ARGS (extra node arguments for the shop, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/prof` to profile it).
+ *
+ * Also printed: the CPU time per checkout of the server process and (PostgreSQL) of the
+ * database's backends, read from /proc: a busy machine inflates wall-clock latency with
+ * waiting for a core, CPU time much less.
  *
  * The machine's cores are shared by this client, the shop and PostgreSQL, so absolute
  * numbers say little; the ratio to the bare server on the same run is what to compare.
@@ -36,6 +42,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemoData } from '../../src/server/db/seed/seed.ts';
@@ -46,7 +53,9 @@ import {
   HOST,
   http,
   numberSetting,
+  PG_ADMIN_URL,
   onCleanUp,
+  cpuTimes,
   oneRowUpdate,
   quantile,
   startServer,
@@ -71,6 +80,8 @@ const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS || '1,8,32').split(',').map((
   }
   return count;
 });
+
+const SHOP_NODE_ARGS = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** Stock given to the two products the shoppers buy. */
 const AMPLE_STOCK = 1_000_000;
@@ -102,6 +113,8 @@ interface OneShopper {
   failures: string[];
   /** PostgreSQL only: one autocommitted one-row UPDATE on the same database (median ms). */
   oneRowUpdateP50Ms?: number;
+  /** CPU time per checkout (ms) of the server, and of PostgreSQL's backends; null: unknown. */
+  cpuPerCheckoutMs: { server: number; database: number | null } | null;
   steps: Partial<Record<Step | 'checkout', StepFigures>>;
 }
 
@@ -255,12 +268,15 @@ async function oneShopper(
   target: TargetName,
   origin: string,
   fixture: Fixture,
+  cpu: CpuMeter,
 ): Promise<OneShopper> {
   process.stdout.write(`  one shopper   ${CHECKOUTS} checkouts one at a time… `);
   const runs: Checkout[] = [];
   const failures: string[] = [];
   let errors = 0;
+  let cpuBefore: CpuSample | null = null;
   for (let i = 0; i < CHECKOUTS + CHECKOUT_WARMUP; i++) {
+    if (i === CHECKOUT_WARMUP) cpuBefore = await cpu();
     try {
       const run = await checkout(origin, fixture.productIds, i, fixture.withOrder);
       if (i >= CHECKOUT_WARMUP) runs.push(run);
@@ -269,7 +285,9 @@ async function oneShopper(
       if (failures.length < 5) failures.push(errorMessage(error));
     }
   }
+  const cpuAfter = await cpu();
   if (runs.length === 0) throw new Error(`Every checkout failed: ${failures.join('; ')}`);
+  const cpuPerCheckoutMs = cpuBefore ? cpuUsed(cpuBefore, cpuAfter, CHECKOUTS) : null;
   const steps: OneShopper['steps'] = {};
   for (const step of STEPS) {
     const times = runs.flatMap((run) => (run.ms[step] === undefined ? [] : [run.ms[step]]));
@@ -299,7 +317,7 @@ async function oneShopper(
   };
   console.log(`checkout median ${steps.checkout.p50Ms} ms` + (errors ? `, ${errors} errors` : ''));
   for (const failure of failures) console.log(`    failed: ${failure}`);
-  return { target, checkouts: runs.length, errors, failures, steps };
+  return { target, checkouts: runs.length, errors, failures, cpuPerCheckoutMs, steps };
 }
 
 /** `shoppers` at once for ORDER_SECONDS, each doing checkouts back to back. */
@@ -356,13 +374,45 @@ async function crowd(
   return measured;
 }
 
+type CpuSample = { server: number | null; database: Map<number, number> | null };
+type CpuMeter = () => Promise<CpuSample>;
+
+/** Samples the CPU time the server and (PostgreSQL) the database's backends have used. */
+function cpuMeter(serverPid: number, databaseBackends?: () => Promise<number[]>): CpuMeter {
+  return async () => ({
+    server: (await cpuTimes([serverPid])).get(serverPid) ?? null,
+    database: databaseBackends ? await cpuTimes(await databaseBackends()) : null,
+  });
+}
+
+/** CPU ms per checkout between two samples; backends born between count from zero. */
+function cpuUsed(
+  before: CpuSample,
+  after: CpuSample,
+  checkouts: number,
+): OneShopper['cpuPerCheckoutMs'] {
+  if (before.server === null || after.server === null) return null;
+  let database: number | null = null;
+  if (before.database && after.database) {
+    database = 0;
+    for (const [pid, ms] of after.database) database += ms - (before.database.get(pid) ?? 0);
+  }
+  const per = (ms: number) => Math.round((ms / checkouts) * 100) / 100;
+  return {
+    server: per(after.server - before.server),
+    database: database === null ? null : per(database),
+  };
+}
+
 async function measure(
   target: TargetName,
   server: RunningServer,
   fixture: Fixture,
   results: { one: OneShopper[]; crowds: Crowd[] },
+  databaseBackends?: () => Promise<number[]>,
 ): Promise<void> {
-  results.one.push(await oneShopper(target, server.origin, fixture));
+  const cpu = cpuMeter(server.pid, databaseBackends);
+  results.one.push(await oneShopper(target, server.origin, fixture, cpu));
   let offset = 1_000_000;
   for (const shoppers of SHOPPER_COUNTS) {
     results.crowds.push(await crowd(target, server.origin, fixture, shoppers, offset));
@@ -434,11 +484,15 @@ async function benchShop(
   database: { DATA_DIR: string } | { DATABASE_URL: string },
   productIds: [number, number],
   results: { one: OneShopper[]; crowds: Crowd[] },
+  databaseBackends?: () => Promise<number[]>,
 ): Promise<Fixture> {
-  const server = await startShop(target, database, { env: { SQL_STATEMENTS_HEADER: 'true' } });
+  const server = await startShop(target, database, {
+    env: { SQL_STATEMENTS_HEADER: 'true' },
+    nodeArgs: SHOP_NODE_ARGS,
+  });
   try {
     const fixture = await prepareFixture(server.origin, productIds);
-    await measure(target, server, fixture, results);
+    await measure(target, server, fixture, results, databaseBackends);
     if ('DATABASE_URL' in database) {
       const one = results.one.find((o) => o.target === target);
       if (one) {
@@ -484,7 +538,21 @@ async function benchPostgres(results: {
     } finally {
       await handle.close();
     }
-    await benchShop('postgres', { DATABASE_URL: database.url }, productIds, results);
+    // The shop's connections' server processes, for their CPU time.
+    const observer = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await observer.connect();
+    try {
+      const backends = async () =>
+        (
+          await observer.query<{ pid: number }>(
+            'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+            [database.name],
+          )
+        ).rows.map((row) => row.pid);
+      await benchShop('postgres', { DATABASE_URL: database.url }, productIds, results, backends);
+    } finally {
+      await observer.end();
+    }
   } finally {
     await database.drop();
   }
@@ -547,6 +615,20 @@ function printOneShopper(one: OneShopper[]) {
     console.log(
       `\nbare node:http: checkout median ${bare.steps.checkout.p50Ms} ms (p99 ${bare.steps.checkout.p99Ms} ms)`,
     );
+  }
+  console.log('\nCPU time per checkout (one shopper; what a busy machine changes least):');
+  const bareCpu = bare?.cpuPerCheckoutMs?.server ?? null;
+  for (const o of one) {
+    const cpu = o.cpuPerCheckoutMs;
+    if (!cpu) {
+      console.log(`  ${o.target.padEnd(9)} not measured (needs Linux /proc)`);
+      continue;
+    }
+    const parts = [`server ${cpu.server.toFixed(2)} ms`];
+    if (cpu.database !== null) parts.push(`PostgreSQL ${cpu.database.toFixed(2)} ms`);
+    const all = cpu.server + (cpu.database ?? 0);
+    const ratio = o.target !== 'bare' && bareCpu ? `, ${(all / bareCpu).toFixed(1)}× bare` : '';
+    console.log(`  ${o.target.padEnd(9)} ${parts.join(' + ')}${ratio}`);
   }
 }
 
