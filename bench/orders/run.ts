@@ -594,14 +594,18 @@ function printOneShopper(one: OneShopper[]) {
         ': median (p99) per step, SQL statements, vs bare' +
         (o.oneRowUpdateP50Ms === undefined
           ? ''
-          : ` (one-row UPDATE on the same database: ${o.oneRowUpdateP50Ms} ms)`),
+          : ` and vs a one-row UPDATE on the same database (${o.oneRowUpdateP50Ms} ms)`),
     );
     for (const step of [...STEPS, 'checkout'] as const) {
       const figures = o.steps[step];
       if (!figures) continue;
       const base = bare?.steps[step];
-      const ratio =
-        base && base.p50Ms > 0 ? `${(figures.p50Ms / base.p50Ms).toFixed(1)}× bare` : '';
+      const ratios: string[] = [];
+      if (base && base.p50Ms > 0) ratios.push(`${(figures.p50Ms / base.p50Ms).toFixed(1)}× bare`);
+      if (o.oneRowUpdateP50Ms) {
+        ratios.push(`${(figures.p50Ms / o.oneRowUpdateP50Ms).toFixed(1)}× UPDATE`);
+      }
+      const ratio = ratios.join(', ');
       const statements =
         figures.statements === null ? '' : `${figures.statements} statement(s)`.padEnd(16);
       console.log(
