@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alpha2Of, COUNTRIES, countryName, isCountryCode } from './countries.ts';
+import { alpha2Code, COUNTRIES, countryName, isCountryCode } from './countries.ts';
 
 describe('countries', () => {
   it('lists every ISO country once, United Kingdom first, then alphabetically by name', () => {
@@ -24,12 +24,10 @@ describe('countries', () => {
     expect(isCountryCode('GB')).toBe(false);
     expect(isCountryCode('gbr')).toBe(false);
   });
-});
 
-describe('alpha2Of', () => {
-  it('gives the two-letter code of a three-letter one', () => {
-    expect(alpha2Of('GBR')).toBe('GB');
-    expect(alpha2Of('JEY')).toBe('JE');
-    expect(alpha2Of('XXX')).toBeNull();
+  it('gives the two-letter code wallets and PayPal take', () => {
+    expect(alpha2Code('GBR')).toBe('GB');
+    expect(alpha2Code('IRL')).toBe('IE');
+    expect(alpha2Code('ZZZ')).toBeNull();
   });
 });

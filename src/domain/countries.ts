@@ -76,3 +76,6 @@ const alpha2ByCode = new Map(
 export function alpha2Of(code: string): string | null {
   return alpha2ByCode.get(code) ?? null;
 }
+
+/** The ISO 3166-1 alpha-2 code (GBR → GB) that wallets and PayPal take, or null if unknown. */
+export const alpha2Code = alpha2Of;

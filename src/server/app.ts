@@ -89,8 +89,12 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** What the browser's wallets are told (GET /api/v1/config); none by default. */
   wallets?: Pick<PaymentsConfig, 'braintree' | 'paypalClientId' | 'googlePayMerchantId'>;
-  /** How long an order request waits for another request's charge of the same basket. */
-  orderWaitMs?: number;
+  /**
+   * Order timings (tests shorten them): how long a request waits for another request's
+   * charge of the same basket, and the pauses before asking the gateway again for a sale
+   * it could not confirm.
+   */
+  orderTimings?: { waitForPendingMs?: number; lookupRetryMs?: readonly number[] };
   /** Each reply says how many SQL statements its request sent (X-Sql-Statements; ADR 022). */
   sqlStatementsHeader?: boolean;
 }
@@ -219,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     completion,
     gateway: payments,
     log: app.log,
-    ...(deps.orderWaitMs === undefined ? {} : { waitForPendingMs: deps.orderWaitMs }),
+    ...deps.orderTimings,
     ...(deps.now ? { now: deps.now } : {}),
   });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);

@@ -120,7 +120,11 @@ export async function startServer(
   // Orders a stopped process left pending (ADR 019): settled now and every hour.
   const reconcile = async () => {
     const counts = await app.reconcilePendingOrders();
-    return { orders_paid: counts.paid, orders_failed: counts.failed };
+    return {
+      orders_paid: counts.paid,
+      orders_failed: counts.failed,
+      sales_reversed: counts.reversed,
+    };
   };
   await reconcile().catch((error: unknown) =>
     app.log.error({ err: error }, 'order reconciliation failed'),

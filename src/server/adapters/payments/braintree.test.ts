@@ -430,6 +430,35 @@ describe('Braintree sales', () => {
     expect(calls).toEqual([]);
   });
 
+  it('takes a sandbox fake nonce by its documented kind: verified, then sold as the nonce', async () => {
+    const notStored = () => {
+      throw btError('notFoundError');
+    };
+    const card = standIn({ 'paymentMethodNonce.find': notStored });
+    const nonce = 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
+    expect((await card.gateway.sale(saleRequest({ nonce }))).ok).toBe(true);
+    expect(card.named('customer.create')).toHaveLength(1);
+    expect(card.named('transaction.sale')[0]?.[0]).toMatchObject({
+      paymentMethodNonce: nonce,
+      options: { threeDSecure: { required: true } },
+    });
+    const wallet = standIn({ 'paymentMethodNonce.find': notStored });
+    await wallet.gateway.sale(saleRequest({ nonce: 'fake-apple-pay-visa-nonce' }));
+    expect(wallet.named('customer.create')).toEqual([]);
+    expect(wallet.named('transaction.sale')[0]?.[0]).toMatchObject({
+      paymentMethodNonce: 'fake-apple-pay-visa-nonce',
+      options: { submitForSettlement: true },
+    });
+  });
+
+  it('charges again for an order id whose earlier sale was voided', async () => {
+    const { gateway, named } = standIn({
+      'transaction.search': () => [{ ...SETTLING, status: 'voided' }],
+    });
+    expect((await gateway.sale(saleRequest())).ok).toBe(true);
+    expect(named('transaction.sale')).toHaveLength(1);
+  });
+
   it('answers a repeated order id with its earlier sale instead of charging again', async () => {
     const { gateway, named } = standIn({
       'transaction.search': () => [

@@ -414,9 +414,18 @@ export function braintreeGateway(
         client.paymentMethodNonce.find(request.nonce),
       );
     } catch (error) {
-      if (isNotFound(error))
-        return refused('payment_method_error', 'Unknown or expired payment_method_nonce.');
-      throw error;
+      if (!isNotFound(error)) throw error;
+      // The sandbox's fake nonces are names, not stored nonces: their kind is documented.
+      const fake = fakeNonce(request.nonce);
+      if (!fake) return refused('payment_method_error', 'Unknown or expired payment_method_nonce.');
+      nonce = {
+        nonce: request.nonce,
+        type: fake.type,
+        details: {
+          ...(fake.bin ? { bin: fake.bin } : {}),
+          ...(fake.lastFour ? { lastFour: fake.lastFour } : {}),
+        },
+      };
     }
 
     const common: Params = {
@@ -426,7 +435,7 @@ export function braintreeGateway(
       ...billingParams(request.billing),
     };
     if (nonce.type !== 'CreditCard') {
-      return settle(
+      return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
@@ -452,7 +461,7 @@ export function braintreeGateway(
         card.expirationYear === d.expirationYear,
     );
     if (inVault) {
-      return settle(
+      return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
@@ -497,7 +506,7 @@ export function braintreeGateway(
             paymentMethodToken: token,
             ...(authenticationId ? { threeDSecureAuthenticationId: authenticationId } : {}),
           };
-      result = settle(
+      result = resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
@@ -519,7 +528,7 @@ export function braintreeGateway(
     }
   }
 
-  function settle(result: BtResult): SaleResult {
+  function resultOf(result: BtResult): SaleResult {
     if (result.success && result.transaction) {
       const paidWith = paidWithOf(result.transaction) ?? {
         type: 'credit_card' as const,

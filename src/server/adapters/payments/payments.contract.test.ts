@@ -1,6 +1,6 @@
 /**
  * One contract for every PaymentGateway: the test-mode gateway (always, on a fresh test
- * database) and Braintree's sandbox when BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and
+ * database of each engine tested) and Braintree's sandbox when BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and
  * BRAINTREE_PRIVATE_KEY are set (sandbox keys only: it makes real sandbox transactions).
  * Both are driven with Braintree's documented fake nonces, which the sandbox accepts by
  * name and the test mode mirrors.
@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import braintree from 'braintree';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
+import { ENGINES, openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { braintreeGateway } from './braintree.ts';
 import type { PaymentGateway, SaleRequest } from './port.ts';
 import { testModeGateway, type TestModeGateway } from './test-mode.ts';
@@ -28,9 +28,6 @@ interface Implementation {
   close(): Promise<void>;
 }
 
-let database: TestDatabase | null = null;
-let testGateway: TestModeGateway | null = null;
-
 const env = process.env;
 const sandboxKeys =
   env.BRAINTREE_MERCHANT_ID && env.BRAINTREE_PUBLIC_KEY && env.BRAINTREE_PRIVATE_KEY
@@ -42,26 +39,33 @@ const sandboxKeys =
       }
     : null;
 
-const implementations: Implementation[] = [
-  {
-    name: 'test mode',
+/** The test-mode gateway on a fresh test database of each engine this run tests. */
+const testModes: Implementation[] = ENGINES.map((engine) => {
+  let database: TestDatabase | null = null;
+  let gateway: TestModeGateway | null = null;
+  return {
+    name: `test mode (${engine})`,
     skip: false,
     async create() {
-      database = await openTestDatabase('pglite');
-      testGateway = testModeGateway({
+      database = await openTestDatabase(engine);
+      gateway = testModeGateway({
         db: database.db,
         secret: 'contract-test-secret-of-32-characters-or-more',
       });
-      return testGateway;
+      return gateway;
     },
     async sampleWebhook(kind, transactionId) {
-      const sample = await testGateway!.sampleNotification(kind, transactionId);
+      const sample = await gateway!.sampleNotification(kind, transactionId);
       return { signature: sample.bt_signature, payload: sample.bt_payload };
     },
     async close() {
       await database?.close();
     },
-  },
+  };
+});
+
+const implementations: Implementation[] = [
+  ...testModes,
   {
     name: 'Braintree sandbox',
     skip: !sandboxKeys,

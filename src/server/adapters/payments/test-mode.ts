@@ -16,14 +16,13 @@
  * The browser’s side (card details → nonce, 3-D Secure) is served by test-mode-routes.ts.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import type {
   PaymentLedgerTable,
   TestGatewayNoncesTable,
   TestNonceDetails,
 } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
 import {
   fakeNonce,
   PAYMENT_TYPE_OF,
@@ -504,8 +503,8 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     transactionId: string,
   ): Promise<{ ok: boolean; kind: 'void' | 'refund' | null }> {
     const row = await findSale(transactionId);
-    if (!row || !row.charged) return { ok: false, kind: null };
-    if (row.status === 'voided') return { ok: true, kind: 'void' };
+    if (row?.status === 'voided') return { ok: true, kind: 'void' };
+    if (!row?.charged) return { ok: false, kind: null };
     const ledgerRow = {
       transaction_id: randomId(8),
       order_id: row.order_id,
@@ -519,7 +518,8 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     if (row.status === 'authorized' || row.status === 'submitted_for_settlement') {
       const voided = await db
         .updateTable('payment_ledger')
-        .set({ status: 'voided' })
+        // A void releases the authorisation: no money was taken, and the order id is free.
+        .set({ status: 'voided', charged: false })
         .where('transaction_id', '=', transactionId)
         .where('status', 'in', ['authorized', 'submitted_for_settlement'])
         .returning('transaction_id')

@@ -13,7 +13,8 @@ CREATE TABLE payment_ledger (
   -- Braintree's statuses: submitted_for_settlement, settled, voided, processor_declined,
   -- gateway_rejected, failed; verifications: verified, processor_declined, gateway_rejected, failed.
   status         text NOT NULL,
-  -- Whether money was taken (a sale that went through, even if later voided or refunded).
+  -- Whether the sale holds the shopper's money: true once it goes through, false again
+  -- when voided (a refund is a row of its own; the sale stays charged).
   charged        boolean NOT NULL DEFAULT false,
   -- credit_card, paypal, apple_pay, android_pay_card.
   payment_type   text,
@@ -27,7 +28,8 @@ CREATE TABLE payment_ledger (
   reverses       text,
   created_at     timestamptz NOT NULL DEFAULT now()
 );
--- One charge per order id: a second sale for the same order answers with the first.
+-- One charge per order id: a second sale for the same order answers with the first
+-- (after a void, the order id may be charged again).
 CREATE UNIQUE INDEX payment_ledger_one_charge_per_order
   ON payment_ledger (order_id) WHERE kind = 'sale' AND charged;
 CREATE INDEX payment_ledger_order_idx ON payment_ledger (order_id);

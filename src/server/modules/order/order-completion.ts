@@ -10,7 +10,7 @@ import { AppError, errorCatalogue } from '../../../domain/errors.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
 import type { PaidWith } from '../../adapters/payments/port.ts';
 import { orderConfirmationEmail } from './order-email.ts';
-import type { OrderRecord, OrderRepository } from './order.repository.ts';
+import { UNCONFIRMED_FAILURE, type OrderRecord, type OrderRepository } from './order.repository.ts';
 import { orderView } from './order-view.ts';
 
 export interface CompletionLog {
@@ -18,10 +18,15 @@ export interface CompletionLog {
   info(object: object, message: string): void;
 }
 
+export { UNCONFIRMED_FAILURE };
+
 /** The catalogue error a failed order's stored refusal answers with. */
 export function refusalError(type: string | null, message: string | null): AppError {
   if (type === 'payment_failed') {
     return new AppError('payment_failed', message ? { message } : {});
+  }
+  if (type === 'order_failed' || type === UNCONFIRMED_FAILURE) {
+    return new AppError('order_failed', message ? { message } : {});
   }
   if (type !== null && type in errorCatalogue) return new AppError(type as ErrorType);
   return new AppError('order_failed');

@@ -5,6 +5,7 @@
  */
 import type { BasketItemView } from '../../../domain/api/basket.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
+import { formatDeliveryPrice } from '../../../domain/money.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
 
 const ESCAPES: Record<string, string> = {
@@ -46,7 +47,7 @@ function itemText(item: BasketItemView): string {
 function totals(order: OrderView): [string, string][] {
   const rows: [string, string][] = [
     ['Items', order.prices.items.label],
-    ['Delivery', order.prices.delivery.label],
+    ['Delivery', formatDeliveryPrice(order.prices.delivery.amount)],
   ];
   for (const discount of order.discounts) rows.push([discount.label, discount.amount_label]);
   if (order.loyalty_points.used > 0) {

@@ -208,6 +208,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       ]);
       expect(await stockOf('OLV-90-GRY')).toBe(before - 2);
       expect((await browser.get('/api/v1/basket')).body.data.items).toEqual([]);
+      const email = await outboxReader(handle.db).latest('ada@example.com');
+      expect(email?.text_body).toContain(order.order_number);
+      expect(email?.text_body).toContain('Delivery: Free');
+      expect(email?.text_body).toContain('Payment: Credit/Debit Card (Visa ending 2701)');
     });
 
     it.each([
@@ -262,6 +266,32 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect(reply.body.message).toMatch(/^2249 : /);
       expect(await stockOf('KENTIA-180')).toBe(before);
       expect((await browser.get('/api/v1/basket')).body.data.items).toHaveLength(1);
+    });
+
+    it('charges the discount code as it is now, not as a process’s copy of the offers has it', async () => {
+      const cached = await appWith({ catalogueCacheMs: 60_000 });
+      extraApps.push(cached);
+      const browser = await readyToPay([['BAY-120-GRY', 1]], { on: cached, voucher: 'WELCOME10' });
+      expect((await browser.get('/api/v1/basket')).body.data.discounts).toHaveLength(1);
+      await handle.db
+        .updateTable('vouchers')
+        .set({ active: false })
+        .where('code', '=', 'WELCOME10')
+        .execute();
+      try {
+        const reply = await browser.pay(FRICTIONLESS_3DS);
+        expect(reply.status).toBe(201);
+        const order = await orderOf(browser, reply.body.data.public_id);
+        expect(order.discounts).toEqual([]);
+        expect(order.discounted_prices).toBeNull();
+        expect((await chargesFor(order.public_id))[0]?.amount).toBe(9999);
+      } finally {
+        await handle.db
+          .updateTable('vouchers')
+          .set({ active: true })
+          .where('code', '=', 'WELCOME10')
+          .execute();
+      }
     });
 
     it('needs a nonce for a basket that costs something', async () => {
@@ -370,7 +400,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   });
 
   describe('cost', () => {
-    it('places a guest’s order in a handful of SQL statements (reference data cached)', async () => {
+    it('places an order in a handful of SQL statements (reference data cached)', async () => {
       const statements: string[] = [];
       const counted = handle.db.withPlugin({
         transformQuery: (args) => {
@@ -389,6 +419,22 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       // Lock the basket, read it, take stock, insert the order (one transaction: + BEGIN
       // and COMMIT), complete it, send the email. The gateway's own ledger is not counted.
       expect(statements).toEqual([
+        'SelectQueryNode',
+        'SelectQueryNode',
+        'RawNode',
+        'InsertQueryNode',
+        'RawNode',
+        'InsertQueryNode',
+      ]);
+
+      // A signed-in customer: the token lookup every request makes comes first.
+      const customer = new Browser(measured);
+      await customer.logIn('trade@example.com', 'plants-trade');
+      await readyToPay([['OLV-90-BLK', 1]], { browser: customer });
+      statements.length = 0;
+      expect((await customer.pay(FRICTIONLESS_3DS)).status).toBe(201);
+      expect(statements).toEqual([
+        'SelectQueryNode',
         'SelectQueryNode',
         'SelectQueryNode',
         'RawNode',
@@ -445,6 +491,50 @@ describe.each(ENGINES)('orders on %s', (engine) => {
         await other.close();
         await second?.close();
       }
+    });
+
+    it('answers simultaneous requests of a refused charge with the refusal, and keeps the basket', async () => {
+      const before = await stockOf('BAMBOO-150-BLK');
+      const browser = await readyToPay([['BAMBOO-150-BLK', 1]]);
+      const replies = await Promise.all(
+        Array.from({ length: 3 }, () => browser.pay('fake-processor-declined-visa-nonce')),
+      );
+      // Each either waited for a refused attempt or made (and lost) its own.
+      for (const reply of replies) expect(reply.body.error_type).toBe('payment_method_error');
+      const attempts = await ordersOfBasketWith('BAMBOO-150-BLK');
+      expect(attempts.every((o) => o.status === 'failed')).toBe(true);
+      expect(await stockOf('BAMBOO-150-BLK')).toBe(before);
+      expect((await browser.pay(FRICTIONLESS_3DS)).status).toBe(201);
+    });
+
+    it('stops waiting for a charge that takes too long, and the charge still completes', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const slow = await appWith({
+        orderTimings: { waitForPendingMs: 50 },
+        payments: {
+          ...gateway,
+          sale: async (request) => {
+            await held;
+            return gateway.sale(request);
+          },
+        },
+      });
+      extraApps.push(slow);
+      const browser = await readyToPay([['BAMBOO-150-BLK', 1]], { on: slow });
+      const first = browser.pay(FRICTIONLESS_3DS);
+      // The first request is charging once its order is pending.
+      await expect
+        .poll(async () =>
+          (await ordersOfBasketWith('BAMBOO-150-BLK')).some((o) => o.status === 'pending'),
+        )
+        .toBe(true);
+      const second = await browser.pay(FRICTIONLESS_3DS);
+      expect(second.status).toBe(409);
+      expect(second.body).toMatchObject({ error_type: 'order_failed' });
+      expect(second.body.message).toMatch(/still being processed/);
+      release();
+      expect((await first).status).toBe(201);
     });
 
     it('sells 5 in stock to exactly 5 of 20 shoppers ordering at once', async () => {
@@ -510,11 +600,22 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect((await notCharged.pay(FRICTIONLESS_3DS)).status).toBe(500);
       expect(await stockOf('KENTIA-150')).toBe(stockBefore - 2);
 
-      // Younger than the safe age: left alone.
-      expect(await app.reconcilePendingOrders()).toEqual({ paid: 0, failed: 0, unknown: 0 });
-      expect(await app.reconcilePendingOrders({ olderThanMs: 0 })).toEqual({
+      // Younger than the safe age: left alone; older: settled.
+      expect(await app.reconcilePendingOrders()).toEqual({
+        paid: 0,
+        failed: 0,
+        reversed: 0,
+        unknown: 0,
+      });
+      await handle.db
+        .updateTable('orders')
+        .set({ created_at: sql<string>`now() - interval '11 minutes'` } as never)
+        .where('status', '=', 'pending')
+        .execute();
+      expect(await app.reconcilePendingOrders()).toEqual({
         paid: 1,
         failed: 1,
+        reversed: 0,
         unknown: 0,
       });
       const [paid] = await ordersOfBasketWith('KENTIA-120');
@@ -549,6 +650,49 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       const reply = await browser.pay(FRICTIONLESS_3DS);
       expect(reply.status).toBe(201);
       expect(await chargesFor(reply.body.data.public_id)).toHaveLength(1);
+    });
+  });
+
+  describe('a sale the gateway could not confirm', () => {
+    it('fails the order at once, and reverses the sale when it turns up', async () => {
+      let searchable = false;
+      const lagging = await appWith({
+        orderTimings: { lookupRetryMs: [1, 1] },
+        payments: {
+          ...gateway,
+          sale: async (request) => {
+            await gateway.sale(request);
+            throw new GatewayUnavailableError('timed out');
+          },
+          // Braintree's search shows a new sale only after a while.
+          findByOrderId: async (orderId) => (searchable ? gateway.findByOrderId(orderId) : null),
+        },
+      });
+      extraApps.push(lagging);
+      const before = await stockOf('BAY-120-TER');
+      const browser = await readyToPay([['BAY-120-TER', 1]], { on: lagging });
+      const reply = await browser.pay(FRICTIONLESS_3DS);
+      expect(reply.status).toBe(409);
+      expect(reply.body).toEqual({
+        error_type: 'order_failed',
+        message: 'We were unable to take your payment, please try again.',
+      });
+      expect(await stockOf('BAY-120-TER')).toBe(before);
+      const [failed] = await ordersOfBasketWith('BAY-120-TER');
+      expect(failed?.status).toBe('failed');
+      expect(await chargesFor(failed!.public_id)).toHaveLength(1);
+
+      searchable = true;
+      const counts = await lagging.reconcilePendingOrders();
+      expect(counts.reversed).toBe(1);
+      const sale = await handle.db
+        .selectFrom('payment_ledger')
+        .select('status')
+        .where('order_id', '=', failed!.public_id)
+        .where('kind', '=', 'sale')
+        .executeTakeFirstOrThrow();
+      expect(sale.status).toBe('voided');
+      expect((await lagging.reconcilePendingOrders()).reversed).toBe(0);
     });
   });
 
@@ -588,6 +732,10 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       );
       expect(forged.statusCode).toBe(403);
       expect(forged.json()).toMatchObject({ error_type: 'unauthorized' });
+      expect((await ordersOfBasketWith('BAY-90-TER'))[0]?.status).toBe('pending');
+
+      const check = await gateway.sampleNotification('check', charge!.transaction_id);
+      expect((await app.inject(form(check))).statusCode).toBe(200);
       expect((await ordersOfBasketWith('BAY-90-TER'))[0]?.status).toBe('pending');
 
       const received = await app.inject(form(notification));

@@ -12,6 +12,12 @@ import type { Db } from '../../db/client.ts';
 import type { Database, StockReservation, StoredAddress } from '../../db/schema.ts';
 import type { OrderSnapshot } from './order-view.ts';
 
+/**
+ * The failure type of an order failed because the gateway could not confirm a sale
+ * (answered as order_failed); reconciliation reverses any sale that turns up for it.
+ */
+export const UNCONFIRMED_FAILURE = 'unconfirmed';
+
 /** An order as stored. */
 export interface OrderRecord {
   id: number;
@@ -391,6 +397,32 @@ function orderQueries(db: Db | Transaction<Database>) {
         .selectAll()
         .where('public_id', '=', publicId)
         .executeTakeFirst()) as OrderRecord | undefined;
+    },
+
+    /**
+     * Orders failed because the gateway could not confirm a sale, failed within the last
+     * `withinMs`, with no sale found for them yet.
+     */
+    async unconfirmedFailures(withinMs: number, limit = 100): Promise<OrderRecord[]> {
+      return (await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('status', '=', 'failed')
+        .where('failure_type', '=', UNCONFIRMED_FAILURE)
+        .where('transaction_id', 'is', null)
+        .where('updated_at', '>', sql<Date>`now() - make_interval(secs => ${withinMs / 1000})`)
+        .orderBy('updated_at')
+        .limit(limit)
+        .execute()) as OrderRecord[];
+    },
+
+    /** Records that a sale found for a failed order was reversed. */
+    async recordReversal(id: number, transactionId: string): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ transaction_id: transactionId, failure_type: 'reversed', updated_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
 
     /** Pending orders placed more than `olderThanMs` ago, oldest first. */

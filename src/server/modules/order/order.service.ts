@@ -22,6 +22,7 @@ import type { OrderView, PlaceOrderRequest } from '../../../domain/api/order.ts'
 import {
   GatewayUnavailableError,
   type GatewayAddress,
+  type GatewayTransaction,
   type PaymentGateway,
   type SaleResult,
 } from '../../adapters/payments/port.ts';
@@ -30,7 +31,7 @@ import type { BasketRepository } from '../basket/basket.repository.ts';
 import type { BasketViewer, BasketViews, Reference } from '../basket/basket-view.ts';
 import type { CatalogueSnapshot, Variation } from '../catalogue/catalogue.service.ts';
 import type { OrderCompletion } from './order-completion.ts';
-import { refusalError } from './order-completion.ts';
+import { refusalError, UNCONFIRMED_FAILURE } from './order-completion.ts';
 import {
   orderClash,
   type BasketForOrder,
@@ -148,10 +149,16 @@ export function orderService(deps: {
   log: { error(object: object, message: string): void };
   /** How long a request waits for another request's charge of the same basket. */
   waitForPendingMs?: number;
+  /**
+   * Pauses before asking the gateway again about a sale it could not confirm (a
+   * just-made Braintree sale takes a moment to appear in search).
+   */
+  lookupRetryMs?: readonly number[];
   now?: () => Date;
 }) {
   const { orders, views, completion, gateway } = deps;
   const waitMs = deps.waitForPendingMs ?? 30_000;
+  const lookupRetryMs = deps.lookupRetryMs ?? [1_000, 3_000];
   const now = deps.now ?? (() => new Date());
 
   /** Waits (bounded) until a pending order is paid or failed, and answers its outcome. */
@@ -329,6 +336,25 @@ export function orderService(deps: {
     };
   }
 
+  /**
+   * The gateway's transaction for an order, asked again after each pause while it finds
+   * none; 'unknown' when it could not be asked at all.
+   */
+  async function lookUp(orderId: string): Promise<GatewayTransaction | null | 'unknown'> {
+    let answered = false;
+    for (const pause of [0, ...lookupRetryMs]) {
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+      try {
+        const found = await gateway.findByOrderId(orderId);
+        answered = true;
+        if (found) return found;
+      } catch (error) {
+        deps.log.error({ err: error, order: orderId }, 'payment gateway lookup failed');
+      }
+    }
+    return answered ? null : 'unknown';
+  }
+
   /** Charges a pending order and ends it; answers its public id or throws the refusal. */
   async function charge(order: OrderRecord, command: PlaceOrderCommand): Promise<string> {
     if (order.amount === 0) {
@@ -353,19 +379,17 @@ export function orderService(deps: {
       // when it cannot say either, the order stays pending for reconciliation.
       if (!(error instanceof GatewayUnavailableError)) throw error;
       deps.log.error({ err: error, order: order.order_number }, 'payment gateway unavailable');
-      let found;
-      try {
-        found = await gateway.findByOrderId(order.public_id);
-      } catch {
-        throw stillProcessing();
-      }
+      const found = await lookUp(order.public_id);
+      if (found === 'unknown') throw stillProcessing();
       if (found?.succeeded) {
         await completion.paid(order, { transactionId: found.id, paidWith: found.paidWith });
         return order.public_id;
       }
+      // No sale found: most likely none was made. Should one appear later,
+      // reconciliation reverses it (the stock is back and the basket open again).
       const message = 'We were unable to take your payment, please try again.';
       await completion.failed(order, {
-        type: 'order_failed',
+        type: found ? 'order_failed' : UNCONFIRMED_FAILURE,
         message,
         transactionId: found?.id ?? null,
       });

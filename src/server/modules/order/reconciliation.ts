@@ -4,11 +4,13 @@
  * pending for longer than any charge can take are settled from what the gateway
  * knows: a sale for the order that went through completes it exactly as the order
  * request would have (paid, buds, basket ordered, email); no sale (or a refused one)
- * fails it and puts its stock back. Runs at start-up and with the hourly housekeeping;
- * webhooks take the same path for a single order.
+ * fails it and puts its stock back. A sale that turns up later for an order failed
+ * that way (the gateway's search lags, or a request gave up asking) is reversed. Runs
+ * at start-up and with the hourly housekeeping; webhooks take the same path for a
+ * single order.
  */
 import type { GatewayTransaction, PaymentGateway } from '../../adapters/payments/port.ts';
-import type { OrderCompletion } from './order-completion.ts';
+import { UNCONFIRMED_FAILURE, type OrderCompletion } from './order-completion.ts';
 import type { OrderRecord, OrderRepository } from './order.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -20,9 +22,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
  */
 export const RECONCILE_AFTER_MS = 10 * 60 * 1000;
 
+/** Sales that turn up this long after their order failed unconfirmed are still reversed. */
+export const REVERSE_WITHIN_MS = 24 * 60 * 60 * 1000;
+
 export interface ReconcileCounts {
   paid: number;
   failed: number;
+  /** Sales found for orders failed unconfirmed, and reversed. */
+  reversed: number;
   /** Left pending: the gateway could not be asked. */
   unknown: number;
 }
@@ -41,7 +48,8 @@ export async function settleFromGateway(
     return done ? 'paid' : 'unchanged';
   }
   const done = await completion.failed(order, {
-    type: 'order_failed',
+    // No sale (yet): should one still appear, it is reversed later.
+    type: transaction ? 'order_failed' : UNCONFIRMED_FAILURE,
     message: 'We were unable to take your payment, please try again.',
     transactionId: transaction?.id ?? null,
   });
@@ -57,7 +65,7 @@ export function orderReconciliation(deps: {
   return {
     /** Settles pending orders older than `olderThanMs` (RECONCILE_AFTER_MS by default). */
     async reconcilePendingOrders(options: { olderThanMs?: number } = {}): Promise<ReconcileCounts> {
-      const counts: ReconcileCounts = { paid: 0, failed: 0, unknown: 0 };
+      const counts: ReconcileCounts = { paid: 0, failed: 0, reversed: 0, unknown: 0 };
       const pending = await deps.orders.pendingOlderThan(options.olderThanMs ?? RECONCILE_AFTER_MS);
       for (const order of pending) {
         let transaction: GatewayTransaction | null;
@@ -70,6 +78,25 @@ export function orderReconciliation(deps: {
         }
         const outcome = await settleFromGateway(deps.completion, order, transaction);
         if (outcome !== 'unchanged') counts[outcome] += 1;
+      }
+      // A sale the gateway could not confirm in time, for an order since failed (its
+      // stock back, its basket open): the money goes back.
+      for (const order of await deps.orders.unconfirmedFailures(REVERSE_WITHIN_MS)) {
+        try {
+          const transaction = await deps.gateway.findByOrderId(order.public_id);
+          if (!transaction?.succeeded) continue;
+          const reversal = await deps.gateway.reverse(transaction.id);
+          if (!reversal.ok) continue;
+          await deps.orders.recordReversal(order.id, transaction.id);
+          counts.reversed += 1;
+          deps.log.error(
+            { order: order.order_number, transaction: transaction.id, kind: reversal.kind },
+            'reversed a sale found for a failed order',
+          );
+        } catch (error) {
+          deps.log.error({ err: error, order: order.order_number }, 'reversal check failed');
+          counts.unknown += 1;
+        }
       }
       return counts;
     },

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { escapeHtml } from './order-email.ts';
+import { newOrderNumber } from './order.service.ts';
+import { paymentView } from './order-view.ts';
+
+describe('escapeHtml', () => {
+  it('escapes every character HTML gives meaning to', () => {
+    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;',
+    );
+  });
+});
+
+describe('newOrderNumber', () => {
+  it('is EB- and 8 characters without look-alikes, different each time', () => {
+    const numbers = Array.from({ length: 200 }, newOrderNumber);
+    for (const number of numbers) expect(number).toMatch(/^EB-[2-9A-HJKMNP-TW-Z]{8}$/);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+});
+
+describe('paymentView', () => {
+  it('labels each method as the spec does, with the card for cards', () => {
+    expect(paymentView('credit_card', 'Visa', '1111', 100)).toEqual({
+      type: 'credit_card',
+      label: 'Credit/Debit Card',
+      description: 'Visa ending 1111',
+    });
+    expect(paymentView('paypal', null, null, 100).label).toBe('PayPal');
+    expect(paymentView('android_pay_card', 'Visa', '1881', 100)).toMatchObject({
+      label: 'Google Pay',
+      description: null,
+    });
+    expect(paymentView(null, null, null, 0).label).toBe('No payment required');
+  });
+});
