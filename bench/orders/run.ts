@@ -409,10 +409,14 @@ async function measure(
   server: RunningServer,
   fixture: Fixture,
   results: { one: OneShopper[]; crowds: Crowd[] },
-  databaseBackends?: () => Promise<number[]>,
+  postgres?: { url: string; backends: () => Promise<number[]> },
 ): Promise<void> {
-  const cpu = cpuMeter(server.pid, databaseBackends);
-  results.one.push(await oneShopper(target, server.origin, fixture, cpu));
+  const cpu = cpuMeter(server.pid, postgres?.backends);
+  const one = await oneShopper(target, server.origin, fixture, cpu);
+  // Right after the checkouts it is compared with, so both see the same load.
+  if (postgres)
+    one.oneRowUpdateP50Ms = await oneRowUpdate(postgres.url, CHECKOUTS, CHECKOUT_WARMUP);
+  results.one.push(one);
   let offset = 1_000_000;
   for (const shoppers of SHOPPER_COUNTS) {
     results.crowds.push(await crowd(target, server.origin, fixture, shoppers, offset));
@@ -486,23 +490,17 @@ async function benchShop(
   results: { one: OneShopper[]; crowds: Crowd[] },
   databaseBackends?: () => Promise<number[]>,
 ): Promise<Fixture> {
+  const postgres =
+    'DATABASE_URL' in database && databaseBackends
+      ? { url: database.DATABASE_URL, backends: databaseBackends }
+      : undefined;
   const server = await startShop(target, database, {
     env: { SQL_STATEMENTS_HEADER: 'true' },
     nodeArgs: SHOP_NODE_ARGS,
   });
   try {
     const fixture = await prepareFixture(server.origin, productIds);
-    await measure(target, server, fixture, results, databaseBackends);
-    if ('DATABASE_URL' in database) {
-      const one = results.one.find((o) => o.target === target);
-      if (one) {
-        one.oneRowUpdateP50Ms = await oneRowUpdate(
-          database.DATABASE_URL,
-          CHECKOUTS,
-          CHECKOUT_WARMUP,
-        );
-      }
-    }
+    await measure(target, server, fixture, results, postgres);
     return fixture;
   } finally {
     await server.stop();
