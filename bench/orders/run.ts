@@ -28,7 +28,8 @@
  * BENCH_ORDER_SECONDS (default 5), BENCH_SHOPPERS (comma-separated, default 1,8,32),
  * BENCH_PG_URL (administrative PostgreSQL URL, default postgres://postgres@127.0.0.1:5432/postgres),
  * BENCH_SHOP_NODE_ARGS (extra node arguments for the shop, e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/prof` to profile it).
+ * --cpu-prof-dir=/tmp/prof` to profile it), BENCH_COUNT_STATEMENTS=false (the shop
+ * without SQL_STATEMENTS_HEADER, to check counting costs nothing measurable).
  *
  * Also printed: the CPU time per checkout of the server process and (PostgreSQL) of the
  * database's backends, read from /proc: a busy machine inflates wall-clock latency with
@@ -81,6 +82,8 @@ const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS || '1,8,32').split(',').map((
   return count;
 });
 
+/** Whether the shop says each request's statement count (it costs the shop a little CPU). */
+const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS !== 'false';
 const SHOP_NODE_ARGS = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** Stock given to the two products the shoppers buy. */
@@ -495,7 +498,7 @@ async function benchShop(
       ? { url: database.DATABASE_URL, backends: databaseBackends }
       : undefined;
   const server = await startShop(target, database, {
-    env: { SQL_STATEMENTS_HEADER: 'true' },
+    env: { SQL_STATEMENTS_HEADER: String(COUNT_STATEMENTS) },
     nodeArgs: SHOP_NODE_ARGS,
   });
   try {
