@@ -31,46 +31,43 @@
  * little; the ratio to the bare server on the same run is what to compare.
  * Results are also written to bench/api/last-run.json.out.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon, { type RequestContext, type RequestData, type Result } from 'autocannon';
-import pg from 'pg';
+import {
+  BASKET_COOKIE,
+  cleanUp,
+  errorMessage,
+  formatNumber,
+  freePort,
+  HOST,
+  http,
+  numberSetting,
+  onCleanUp,
+  oneRowUpdate,
+  quantile,
+  startServer,
+  startShop as startShopOn,
+  throwAwayDatabase,
+  timed,
+  watchdog,
+  type RunningServer as Server,
+} from '../lib/harness.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
-const HOST = '127.0.0.1';
 const BASKET_PATH = '/api/v1/basket';
-const BASKET_COOKIE = 'everbloom_basket';
 
 /** Adds one basket takes in the POST scenario before a fresh basket is started. */
 const ADDS_PER_BASKET = 30;
 /** Products the POST scenario rotates over; each must have this much stock. */
 const POST_PRODUCTS = 3;
 const MIN_STOCK = 99;
-/** How long a server may take to answer after it is started (migrations, seeding). */
-const START_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 5_000;
-const HTTP_TIMEOUT_MS = 15_000;
-
-function numberSetting(name: string, fallback: number, min: number, max: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    throw new Error(`${name} must be a number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-  }
-  return value;
-}
 
 const DURATION_S = numberSetting('BENCH_DURATION', 8, 1, 600);
 const CONNECTIONS = Math.round(numberSetting('BENCH_CONNECTIONS', 20, 1, 1000));
 const WARMUP_S = numberSetting('BENCH_WARMUP', 2, 0, 60);
 const SHOP_NODE_ARGS = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-const PG_ADMIN_URL = process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
 type TargetName = 'pglite' | 'postgres' | 'bare';
 type ScenarioName = 'GET basket' | 'POST basket' | 'many shoppers';
@@ -99,186 +96,13 @@ interface Measurement {
   failures?: string[];
 }
 
-// ---------------------------------------------------------------------------
-// Clean-up: children are always killed, temporary state always removed.
+type RunningServer = Server<TargetName>;
 
-const children = new Set<ChildProcess>();
-const cleanups: (() => Promise<void>)[] = [];
-let cleaningUp: Promise<void> | null = null;
-
-function alive(child: ChildProcess) {
-  return child.exitCode === null && child.signalCode === null;
-}
-
-function cleanUp(): Promise<void> {
-  cleaningUp ??= (async () => {
-    for (const child of children) if (alive(child)) child.kill('SIGKILL');
-    while (cleanups.length > 0) {
-      const task = cleanups.pop();
-      try {
-        await task?.();
-      } catch (error) {
-        console.error('Clean-up step failed:', errorMessage(error));
-      }
-    }
-  })();
-  return cleaningUp;
-}
-
-process.on('exit', () => {
-  for (const child of children) if (alive(child)) child.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: stopping the servers and cleaning up…`);
-    const force = setTimeout(() => process.exit(130), 10_000);
-    force.unref();
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-// ---------------------------------------------------------------------------
-// Child servers.
-
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolvePort(port) : reject(new Error('No free port'))));
-    });
-  });
-}
-
-interface RunningServer {
-  name: TargetName;
-  origin: string;
-  /** The last lines the server wrote (stdout and stderr). */
-  output: string[];
-  /** Lines the server wrote in all (at LOG_LEVEL=warn, only warnings and errors). */
-  lineCount: () => number;
-  stop: () => Promise<void>;
-}
-
-const SHOP_ENV_NAMES = [
-  'PORT',
-  'HOST',
-  'DATABASE_URL',
-  'DATABASE_POOL_SIZE',
-  'DATA_DIR',
-  'LOG_LEVEL',
-  'COOKIE_SECRET',
-  'NODE_ENV',
-  'TRUST_PROXY',
-  'CATALOGUE_CACHE_SECONDS',
-  'TURNSTILE_SITE_KEY',
-  'TURNSTILE_SECRET_KEY',
-  'SMTP_URL',
-];
-
-/**
- * Production requires real captcha keys; the benchmark never reaches Turnstile, so it
- * passes Cloudflare's documented always-passing test keys.
- */
-const TURNSTILE_TEST_KEYS = {
-  TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
-  TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
-};
-
-async function startServer(
-  name: TargetName,
-  script: string,
-  env: Record<string, string>,
-  port: number,
-): Promise<RunningServer> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of SHOP_ENV_NAMES) delete childEnv[key];
-  Object.assign(childEnv, env);
-
-  const nodeArgs = name === 'bare' ? [] : SHOP_NODE_ARGS;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  const output: string[] = [];
-  let lines = 0;
-  const record = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      if (!line.trim()) continue;
-      lines += 1;
-      output.push(line.length > 500 ? `${line.slice(0, 500)}…` : line);
-      if (output.length > 20) output.shift();
-    }
-  };
-  child.stdout?.on('data', record);
-  child.stderr?.on('data', record);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-
-  const stop = async () => {
-    if (alive(child)) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => alive(child) && child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timer);
-    }
-    children.delete(child);
-  };
-
-  const origin = `http://${HOST}:${port}`;
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  for (;;) {
-    if (!alive(child)) {
-      children.delete(child);
-      throw new Error(`The ${name} server exited while starting:\n${output.join('\n')}`);
-    }
-    try {
-      const response = await fetch(`${origin}/api/v1/health`, {
-        signal: AbortSignal.timeout(2_000),
-      });
-      if (response.ok) break;
-    } catch {
-      // Not listening yet.
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`The ${name} server did not answer within ${START_TIMEOUT_MS / 1000} s`);
-    }
-    await new Promise((wait) => setTimeout(wait, 200));
-  }
-  return { name, origin, output, lineCount: () => lines, stop };
-}
-
-async function startShop(
+function startShop(
   name: 'pglite' | 'postgres',
   database: { DATA_DIR: string } | { DATABASE_URL: string },
 ): Promise<RunningServer> {
-  const port = await freePort();
-  return startServer(
-    name,
-    'src/server/main.ts',
-    {
-      ...database,
-      PORT: String(port),
-      HOST,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // The scenarios shop from the demo catalogue, which production loads only on request.
-      SEED_DEMO: 'true',
-      // A production shop needs its public origin (else it warns); requests carry no Origin.
-      PUBLIC_URL: 'https://bench.everbloom.example',
-      COOKIE_SECRET: randomBytes(32).toString('hex'),
-      ...TURNSTILE_TEST_KEYS,
-    },
-    port,
-  );
+  return startShopOn(name, database, { nodeArgs: SHOP_NODE_ARGS });
 }
 
 // ---------------------------------------------------------------------------
@@ -309,26 +133,6 @@ interface Fixture {
   shopperCookies: string[];
   getBody: string;
   postBody: string;
-}
-
-async function http(
-  origin: string,
-  method: 'GET' | 'POST' | 'PUT',
-  path: string,
-  options: { cookie?: string; body?: unknown } = {},
-): Promise<{ status: number; text: string; cookie: string | null }> {
-  const headers: Record<string, string> = {};
-  if (options.cookie) headers.cookie = options.cookie;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${origin}${path}`, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-    signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-  });
-  const text = await response.text();
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${BASKET_COOKIE}=`));
-  return { status: response.status, text, cookie: setCookie?.split(';')[0] ?? null };
 }
 
 async function prepareFixture(server: RunningServer): Promise<Fixture> {
@@ -607,18 +411,6 @@ interface JourneyMeasurement {
 
 const journeys: JourneyMeasurement[] = [];
 
-function quantile(values: number[], q: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const value = sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return Math.round(value * 100) / 100;
-}
-
-async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
-  const started = performance.now();
-  const result = await work();
-  return [result, performance.now() - started];
-}
-
 const JOURNEY_ADDRESS = {
   delivery_address_title: 'Mrs',
   delivery_address_first_name: 'Ada',
@@ -667,28 +459,6 @@ async function journey(server: RunningServer, productId: number, index: number) 
   return { 'add item': add, details, delivery, 'GET basket': get };
 }
 
-/** Median of `count` autocommitted one-row UPDATEs on the database at `url`. */
-async function oneRowUpdate(url: string, count: number): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    // A logged table, as baskets are (a temporary one skips the write-ahead log).
-    await client.query('CREATE TABLE bench_one_row (id int PRIMARY KEY, n int NOT NULL)');
-    await client.query('INSERT INTO bench_one_row VALUES (1, 0)');
-    const times: number[] = [];
-    for (let i = 0; i < count + JOURNEY_WARMUP; i++) {
-      const [, ms] = await timed(() =>
-        client.query('UPDATE bench_one_row SET n = n + 1 WHERE id = $1', [1]),
-      );
-      if (i >= JOURNEY_WARMUP) times.push(ms);
-    }
-    await client.query('DROP TABLE bench_one_row');
-    return quantile(times, 0.5);
-  } finally {
-    await client.end();
-  }
-}
-
 async function measureJourneys(
   server: RunningServer,
   fixture: Fixture,
@@ -728,7 +498,9 @@ async function measureJourneys(
       ]),
     ) as JourneyMeasurement['steps'],
     healthP50Ms: quantile(health, 0.5),
-    oneRowUpdateP50Ms: databaseUrl ? await oneRowUpdate(databaseUrl, JOURNEYS) : null,
+    oneRowUpdateP50Ms: databaseUrl
+      ? await oneRowUpdate(databaseUrl, JOURNEYS, JOURNEY_WARMUP)
+      : null,
   };
   journeys.push(measured);
   console.log(`journey median ${measured.steps.journey.p50Ms} ms`);
@@ -757,7 +529,7 @@ One shopper on ${j.target} (health ${j.healthP50Ms} ms${floor}):`);
 
 async function benchPglite(results: Measurement[]): Promise<Fixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-bench-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  onCleanUp(() => rm(dataDir, { recursive: true, force: true }));
   console.log(`pglite: starting the shop on PGlite in ${dataDir}`);
   const server = await startShop('pglite', { DATA_DIR: dataDir });
   try {
@@ -771,44 +543,27 @@ async function benchPglite(results: Measurement[]): Promise<Fixture> {
 }
 
 async function benchPostgres(results: Measurement[]): Promise<string | null> {
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5_000 });
+  const database = await throwAwayDatabase();
+  if (typeof database === 'string') return database;
   try {
-    await admin.connect();
-  } catch (error) {
-    await admin.end().catch(() => undefined);
-    return `PostgreSQL is unreachable at ${redact(PG_ADMIN_URL)} (${errorMessage(error)})`;
-  }
-  const database = `everbloom_bench_${process.pid}_${Date.now()}`;
-  try {
-    await admin.query(`CREATE DATABASE "${database}"`);
-  } catch (error) {
-    await admin.end().catch(() => undefined);
-    return `could not create a database: ${errorMessage(error)}`;
-  }
-  const dropDatabase = async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    await admin.end();
-  };
-  cleanups.push(dropDatabase);
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${database}`;
-  console.log(`postgres: starting the shop on PostgreSQL database ${database}`);
-  const server = await startShop('postgres', { DATABASE_URL: url.toString() });
-  try {
-    const fixture = await prepareFixture(server);
-    await measure(server, fixture, results);
-    await measureJourneys(server, fixture, url.toString());
+    console.log(`postgres: starting the shop on PostgreSQL database ${database.name}`);
+    const server = await startShop('postgres', { DATABASE_URL: database.url });
+    try {
+      const fixture = await prepareFixture(server);
+      await measure(server, fixture, results);
+      await measureJourneys(server, fixture, database.url);
+    } finally {
+      await server.stop();
+    }
   } finally {
-    await server.stop();
-    cleanups.splice(cleanups.indexOf(dropDatabase), 1);
-    await dropDatabase();
+    await database.drop();
   }
   return null;
 }
 
 async function benchBare(results: Measurement[], fixture: Fixture): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'everbloom-bench-bare-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  onCleanUp(() => rm(dir, { recursive: true, force: true }));
   const getFile = join(dir, 'get.json');
   const postFile = join(dir, 'post.json');
   await writeFile(getFile, fixture.getBody);
@@ -835,20 +590,6 @@ async function benchBare(results: Measurement[], fixture: Fixture): Promise<void
 
 // ---------------------------------------------------------------------------
 // Report.
-
-function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return url;
-  }
-}
-
-function formatNumber(value: number): string {
-  return Math.round(value).toLocaleString('en-GB');
-}
 
 function printTable(results: Measurement[]) {
   const rows = results.map((r) => [
@@ -940,12 +681,7 @@ async function main() {
 }
 
 // A bound on the whole run, whatever happens.
-const budgetMs = (3 * SCENARIOS.length * (WARMUP_S + DURATION_S + 45) + 3 * 150) * 1000;
-const watchdog = setTimeout(() => {
-  console.error(`The benchmark took longer than ${Math.round(budgetMs / 1000)} s; stopping.`);
-  void cleanUp().finally(() => process.exit(1));
-}, budgetMs);
-watchdog.unref();
+watchdog((3 * SCENARIOS.length * (WARMUP_S + DURATION_S + 45) + 3 * 150) * 1000);
 
 try {
   await main();

@@ -25,6 +25,7 @@ import { withRedactedRequests } from './http/logging.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerMedia } from './http/media.ts';
 import { registerSecurityHeaders } from './http/security.ts';
+import { registerStatementCountHeader } from './http/statement-count.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { basketRepository } from './modules/basket/basket.repository.ts';
 import { basketViewCache } from './modules/basket/basket-view-cache.ts';
@@ -94,6 +95,8 @@ export interface AppDeps {
    * it could not confirm.
    */
   orderTimings?: { waitForPendingMs?: number; lookupRetryMs?: readonly number[] };
+  /** Each reply says how many SQL statements its request sent (X-Sql-Statements; ADR 022). */
+  sqlStatementsHeader?: boolean;
 }
 
 declare module 'fastify' {
@@ -131,6 +134,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  // First, so every later hook's statements are counted.
+  if (deps.sqlStatementsHeader) registerStatementCountHeader(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

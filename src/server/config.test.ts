@@ -160,4 +160,12 @@ describe('loadConfig', () => {
     expect(loadConfig({}).mediaDir).toBe('./data/media');
     expect(loadConfig({ MEDIA_DIR: '/srv/everbloom/media' }).mediaDir).toBe('/srv/everbloom/media');
   });
+
+  it('adds the statement-count header only when SQL_STATEMENTS_HEADER asks', () => {
+    expect(loadConfig({}).sqlStatementsHeader).toBe(false);
+    expect(loadConfig({ SQL_STATEMENTS_HEADER: 'true' }).sqlStatementsHeader).toBe(true);
+    expect(() => loadConfig({ SQL_STATEMENTS_HEADER: 'sometimes' })).toThrow(
+      /SQL_STATEMENTS_HEADER must be true or false/,
+    );
+  });
 });

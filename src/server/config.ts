@@ -147,6 +147,7 @@ const envSchema = z
       .min(0, 'must be a number of seconds from 0 to 3600')
       .max(3600, 'must be a number of seconds from 0 to 3600')
       .default(5),
+    SQL_STATEMENTS_HEADER: booleanFlag.optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
@@ -222,6 +223,8 @@ export interface AppConfig {
   addressLookup: { postcoderApiKey: string | null; identifier: string };
   /** The payment gateway and the browser's wallets (ADR 018). */
   payments: PaymentsConfig;
+  /** Replies say how many SQL statements their request sent (benchmarks; ADR 022). */
+  sqlStatementsHeader: boolean;
 }
 
 export interface PaymentsConfig {
@@ -298,6 +301,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .update('everbloom test-mode payment gateway')
         .digest('hex'),
     },
+    sqlStatementsHeader: e.SQL_STATEMENTS_HEADER ?? false,
   };
 }
 

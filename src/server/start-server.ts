@@ -111,6 +111,7 @@ export async function startServer(
     addressLookup,
     payments,
     wallets: config.payments,
+    sqlStatementsHeader: config.sqlStatementsHeader,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');

@@ -7,12 +7,15 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
+import { countingDialect, StatementTally } from './statement-count.ts';
 
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** Statements sent through `db` so far (every one, BEGIN and COMMIT included; ADR 022). */
+  statements: StatementTally;
   /** Runs a script of several SQL statements (migrations). */
   execScript(sql: string): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
@@ -56,10 +59,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // Fail fast with a clear error when the server is unreachable.
     const probe = await pool.connect();
     probe.release();
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const statements = new StatementTally();
+    const db = new Kysely<Database>({
+      dialect: countingDialect(new PostgresDialect({ pool }), statements),
+    });
     return {
       db,
       kind: 'postgres',
+      statements,
       execScript: async (sql) => {
         const client = await pool.connect();
         try {
@@ -82,10 +89,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     parsers: { [INT8]: parseInt8, [DATE]: keepDate },
   });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const statements = new StatementTally();
+  const db = new Kysely<Database>({
+    dialect: countingDialect(new PGliteDialect(pglite), statements),
+  });
   return {
     db,
     kind: 'pglite',
+    statements,
     dump: () => pglite.dumpDataDir('none'),
     execScript: async (sql) => {
       await pglite.exec(sql);
