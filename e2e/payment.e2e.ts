@@ -111,7 +111,9 @@ test.describe('payment step: cards', () => {
 
     await fillCard(page, '4000000000002701');
     // The number is shown in groups of four, as on the card.
-    await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue('4000 0000 0000 2701');
+    await expect(page.getByRole('textbox', { name: 'Card number' })).toHaveValue(
+      '4000 0000 0000 2701',
+    );
     await placeCardOrder(page);
     await expectThankYou(page, 'Credit/Debit Card');
     await expect(page.getByText('gertrude@example.com')).toBeVisible();

@@ -399,52 +399,6 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     });
   });
 
-  describe('cost', () => {
-    it('places an order in a handful of SQL statements (reference data cached)', async () => {
-      const statements: string[] = [];
-      const counted = handle.db.withPlugin({
-        transformQuery: (args) => {
-          statements.push(args.node.kind);
-          return args.node;
-        },
-        transformResult: async (args) => args.result,
-      });
-      const measured = await appWith({ db: counted, catalogueCacheMs: 60_000 });
-      extraApps.push(measured);
-      const browser = await readyToPay([['OLV-90-BLK', 1]], { on: measured });
-      await browser.get('/api/v1/basket');
-      statements.length = 0;
-      const reply = await browser.pay(FRICTIONLESS_3DS);
-      expect(reply.status).toBe(201);
-      // Lock the basket, read it, take stock, insert the order (one transaction: + BEGIN
-      // and COMMIT), complete it, send the email. The gateway's own ledger is not counted.
-      expect(statements).toEqual([
-        'SelectQueryNode',
-        'SelectQueryNode',
-        'RawNode',
-        'InsertQueryNode',
-        'RawNode',
-        'InsertQueryNode',
-      ]);
-
-      // A signed-in customer: the token lookup every request makes comes first.
-      const customer = new Browser(measured);
-      await customer.logIn('trade@example.com', 'plants-trade');
-      await readyToPay([['OLV-90-BLK', 1]], { browser: customer });
-      statements.length = 0;
-      expect((await customer.pay(FRICTIONLESS_3DS)).status).toBe(201);
-      expect(statements).toEqual([
-        'SelectQueryNode',
-        'SelectQueryNode',
-        'SelectQueryNode',
-        'RawNode',
-        'InsertQueryNode',
-        'RawNode',
-        'InsertQueryNode',
-      ]);
-    });
-  });
-
   describe('exactly once', () => {
     it('gives 10 simultaneous requests for one basket one order, one charge and one public id', async () => {
       const browser = await readyToPay([['OLV-120-BLK', 1]]);
