@@ -17,6 +17,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import type { NonceType } from '../../../domain/payments/nonce-types.ts';
 import type { Db } from '../../db/client.ts';
 import type {
   PaymentLedgerTable,
@@ -30,7 +31,6 @@ import {
   processorDeclineText,
   THREE_D_SECURE,
   type FakeNonce,
-  type NonceType,
   type ThreeDSecureResult,
 } from './fake-nonces.ts';
 import type {

@@ -6,24 +6,29 @@
  * cancelling changes nothing.
  */
 import { useState, type ReactNode } from 'react';
+import { SHOP_NAME } from '../../../../../domain/api/payments-config.ts';
 import { formatPence } from '../../../../../domain/money.ts';
+import {
+  FAKE_WALLET_NONCES,
+  type WalletNonceType,
+} from '../../../../../domain/payments/nonce-types.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Modal } from '../../../../ui/modal.tsx';
 import { walletAmount } from './amount.ts';
 import { providerMessage } from './braintree.ts';
-import { usePaymentsConfig } from './payments-config.ts';
 import {
-  mintWalletNonce,
+  mintNonce,
+  readClientToken,
   testDeviceData,
-  type TestNonceDetails,
-  type WalletNonceType,
-} from './test-mode-client.ts';
+  type WalletNonceDetails,
+} from '../client/test-mode/test-client-api.ts';
+import { usePaymentsConfig } from './payments-config.ts';
 import type { WalletProps } from './types.ts';
 import './wallets.css';
 
 export interface SimulatedWalletOptions {
   type: WalletNonceType;
-  details: TestNonceDetails;
+  details: WalletNonceDetails;
   /** PayPal and Apple Pay: validate and save the billing form before opening. */
   billingFirst: boolean;
 }
@@ -58,7 +63,11 @@ export function useSimulatedWallet<Choice extends string>(
   const approve = async () => {
     setApproving(true);
     try {
-      const nonce = await mintWalletNonce(props.clientToken, options.type, options.details);
+      const { nonce } = await mintNonce(readClientToken(props.clientToken), {
+        type: options.type,
+        fake_nonce: FAKE_WALLET_NONCES[options.type],
+        details: options.details,
+      });
       setChoice(null);
       props.onPaymentData({ payment_method_nonce: nonce, device_data: testDeviceData() });
     } catch (error) {
@@ -90,7 +99,7 @@ export function SimulatedSheet({
   basket: WalletProps['basket'];
   children: ReactNode;
 }) {
-  const shopName = usePaymentsConfig().shop_name;
+  const shopName = usePaymentsConfig()?.shop_name ?? SHOP_NAME;
   return (
     <Modal open={open} onClose={onCancel} title={title} narrow>
       <div className="wallet-sheet">
