@@ -57,7 +57,7 @@ function renderPayment(
 ) {
   if (signedIn) setAuthToken('tok_ada');
   const api = mockApi({
-    'GET /api/v1/config': paymentsConfig('test'),
+    'GET /api/v1/config': paymentsConfig(),
     'GET /api/v1/basket': () => reply(basket),
     'POST /api/v1/payments/token': tokenHandler(),
     [`POST ${CLIENT_API}/nonces`]: nonceHandler(),

@@ -5,8 +5,7 @@
  * `Overlay`, and calls the methods; it never knows which one it has.
  */
 import type { ComponentType, Ref } from 'react';
-
-export type PaymentMode = 'braintree' | 'test';
+import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
 
 /** The hosted-fields keys this shop uses (spec section 5, Card fields). */
 export type CardFieldKey = 'cardholderName' | 'number' | 'expirationDate' | 'cvv';

@@ -13,6 +13,7 @@
 import { loadBraintreeWeb } from '../client/load-client.ts';
 import type { ApplePay } from 'braintree-web/apple-pay';
 import { useEffect, useState } from 'react';
+import { SHOP_NAME } from '../../../../../domain/api/payments-config.ts';
 import { formatPence } from '../../../../../domain/money.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { Button } from '../../../../ui/button.tsx';
@@ -89,7 +90,7 @@ interface Prepared {
 
 function BraintreeApplePay(props: WalletProps) {
   const { clientToken, disabled } = props;
-  const shopName = usePaymentsConfig().shop_name;
+  const shopName = usePaymentsConfig()?.shop_name ?? SHOP_NAME;
   const latest = useLatest(props);
   const [prepared, setPrepared] = useState<Prepared | null>(null);
   const [failed, setFailed] = useState(false);

@@ -12,6 +12,7 @@
 import { loadBraintreeWeb } from '../client/load-client.ts';
 import type { GooglePayment } from 'braintree-web/google-payment';
 import { useEffect, useState } from 'react';
+import type { PaymentsConfigView } from '../../../../../domain/api/payments-config.ts';
 import { formatPence } from '../../../../../domain/money.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { Button } from '../../../../ui/button.tsx';
@@ -19,7 +20,7 @@ import { Notice } from '../../../../ui/notice.tsx';
 import { walletAmount, walletDecimal } from './amount.ts';
 import { braintreeSession, providerMessage } from './braintree.ts';
 import { googlePaymentsClient, type GooglePaymentsClient } from './device-wallets.ts';
-import { usePaymentsConfig, type PaymentsConfig } from './payments-config.ts';
+import { usePaymentsConfig } from './payments-config.ts';
 import { CancelButton, SimulatedSheet, useSimulatedWallet } from './simulated-wallet.tsx';
 import type { WalletProps } from './types.ts';
 import { useLatest } from './use-latest.ts';
@@ -33,7 +34,8 @@ export const GOOGLE_PAY_TEST_NOTICE =
 
 export function GooglePayGroup(props: WalletProps) {
   const config = usePaymentsConfig();
-  const testEnvironment = props.mode === 'test' || config.google_pay.environment === 'TEST';
+  // Until the settings load, Google's TEST environment (as the readiness check assumes).
+  const testEnvironment = props.mode === 'test' || config?.google_pay.environment !== 'PRODUCTION';
   return (
     <div className="wallet-group wallet-group--google-pay">
       {testEnvironment && (
@@ -41,10 +43,10 @@ export function GooglePayGroup(props: WalletProps) {
           {GOOGLE_PAY_TEST_NOTICE}
         </Notice>
       )}
-      {props.mode === 'braintree' ? (
-        <BraintreeGooglePay {...props} config={config} />
-      ) : (
+      {props.mode === 'test' ? (
         <TestModeGooglePay {...props} />
+      ) : (
+        config && <BraintreeGooglePay {...props} config={config} />
       )}
     </div>
   );
@@ -101,7 +103,7 @@ function isCancelled(error: unknown): boolean {
   );
 }
 
-function BraintreeGooglePay(props: WalletProps & { config: PaymentsConfig }) {
+function BraintreeGooglePay(props: WalletProps & { config: PaymentsConfigView }) {
   const { clientToken, disabled, config } = props;
   const { environment, merchant_id: merchantId } = config.google_pay;
   const latest = useLatest(props);
