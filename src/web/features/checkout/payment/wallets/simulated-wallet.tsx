@@ -16,12 +16,7 @@ import { Button } from '../../../../ui/button.tsx';
 import { Modal } from '../../../../ui/modal.tsx';
 import { walletAmount } from './amount.ts';
 import { providerMessage } from './braintree.ts';
-import {
-  mintNonce,
-  readClientToken,
-  testDeviceData,
-  type WalletNonceDetails,
-} from '../client/test-mode/test-client-api.ts';
+import type { WalletNonceDetails } from '../client/test-mode/test-client-api.ts';
 import { usePaymentsConfig } from './payments-config.ts';
 import type { WalletProps } from './types.ts';
 import './wallets.css';
@@ -63,6 +58,9 @@ export function useSimulatedWallet<Choice extends string>(
   const approve = async () => {
     setApproving(true);
     try {
+      // The test-mode client API comes with the test-mode card client's chunk, when used.
+      const { mintNonce, readClientToken, testDeviceData } =
+        await import('../client/test-mode/test-client-api.ts');
       const { nonce } = await mintNonce(readClientToken(props.clientToken), {
         type: options.type,
         fake_nonce: FAKE_WALLET_NONCES[options.type],
