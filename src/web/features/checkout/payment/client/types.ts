@@ -88,6 +88,27 @@ export interface PaymentClient {
   teardown: () => Promise<void>;
 }
 
+/**
+ * The card after its 3-D Secure check, or THREEDS_AUTHENTICATION_FAILED when the
+ * check could have shifted liability and did not (both clients answer alike).
+ */
+export function verifiedCard(
+  nonce: string,
+  check: Pick<VerifiedCard, 'liabilityShifted' | 'liabilityShiftPossible'>,
+): VerifiedCard {
+  if (check.liabilityShiftPossible && !check.liabilityShifted) {
+    throw new PaymentClientError(
+      'THREEDS_AUTHENTICATION_FAILED',
+      '3D Secure authentication failed.',
+    );
+  }
+  return {
+    nonce,
+    liabilityShifted: check.liabilityShifted,
+    liabilityShiftPossible: check.liabilityShiftPossible,
+  };
+}
+
 /** A payment library error: the card library's code, plus the fields at fault. */
 export class PaymentClientError extends Error {
   override name = 'PaymentClientError';

@@ -13,15 +13,14 @@ import { loadBraintreeWeb } from '../client/load-client.ts';
 import type { GooglePayment } from 'braintree-web/google-payment';
 import { useEffect, useState } from 'react';
 import type { PaymentsConfigView } from '../../../../../domain/api/payments-config.ts';
-import { formatPence } from '../../../../../domain/money.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Notice } from '../../../../ui/notice.tsx';
-import { walletAmount, walletDecimal } from './amount.ts';
+import { amountDueDecimal } from '../amount-due.ts';
 import { braintreeSession, providerMessage } from './braintree.ts';
 import { googlePaymentsClient, type GooglePaymentsClient } from './device-wallets.ts';
 import { usePaymentsConfig } from './payments-config.ts';
-import { CancelButton, SimulatedSheet, useSimulatedWallet } from './simulated-wallet.tsx';
+import { SimulatedCardSheet, useSimulatedWallet } from './simulated-wallet.tsx';
 import type { WalletProps } from './types.ts';
 import { useLatest } from './use-latest.ts';
 
@@ -69,20 +68,7 @@ function TestModeGooglePay(props: WalletProps) {
       >
         Buy with Google Pay
       </Button>
-      <SimulatedSheet
-        title="Google Pay"
-        open={wallet.choice !== null}
-        onCancel={wallet.cancel}
-        basket={basket}
-      >
-        <p className="wallet-sheet__card">Card: Visa (test card)</p>
-        <div className="wallet-sheet__actions">
-          <Button busy={wallet.approving} busyLabel="Paying" onClick={() => void wallet.approve()}>
-            Pay {formatPence(walletAmount(basket))}
-          </Button>
-          <CancelButton onClick={wallet.cancel} disabled={wallet.approving} />
-        </div>
-      </SimulatedSheet>
+      <SimulatedCardSheet title="Google Pay" wallet={wallet} basket={basket} />
     </>
   );
 }
@@ -145,7 +131,7 @@ function BraintreeGooglePay(props: WalletProps & { config: PaymentsConfigView })
       transactionInfo: {
         currencyCode: 'GBP',
         totalPriceStatus: 'FINAL',
-        totalPrice: walletDecimal(basket),
+        totalPrice: amountDueDecimal(basket),
       },
     };
     const request = googlePayment.createPaymentDataRequest(overrides) as unknown as {

@@ -14,9 +14,9 @@ import {
 } from '../../../../../domain/payments/nonce-types.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Modal } from '../../../../ui/modal.tsx';
-import { walletAmount } from './amount.ts';
-import { providerMessage } from './braintree.ts';
+import { amountDue } from '../amount-due.ts';
 import type { WalletNonceDetails } from '../client/test-mode/test-client-api.ts';
+import { providerMessage } from './braintree.ts';
 import { usePaymentsConfig } from './payments-config.ts';
 import type { WalletProps } from './types.ts';
 import './wallets.css';
@@ -83,6 +83,8 @@ export function useSimulatedWallet<Choice extends string>(
   return { choice, checking, approving, open, approve, cancel };
 }
 
+export type SimulatedWallet<Choice extends string> = ReturnType<typeof useSimulatedWallet<Choice>>;
+
 /** The dialog: who is paid and how much, what the wallet asks, and the choices. */
 export function SimulatedSheet({
   title,
@@ -109,7 +111,7 @@ export function SimulatedSheet({
           </div>
           <div>
             <dt>Total</dt>
-            <dd>{formatPence(walletAmount(basket))}</dd>
+            <dd>{formatPence(amountDue(basket))}</dd>
           </div>
         </dl>
         {children}
@@ -124,5 +126,36 @@ export function CancelButton({ onClick, disabled }: { onClick: () => void; disab
     <Button variant="link" onClick={onClick} disabled={disabled}>
       Cancel
     </Button>
+  );
+}
+
+/** A card wallet's sheet (Apple Pay, Google Pay): the test card, what it shares, Pay or Cancel. */
+export function SimulatedCardSheet({
+  title,
+  wallet,
+  basket,
+  children,
+}: {
+  title: string;
+  wallet: SimulatedWallet<'open'>;
+  basket: WalletProps['basket'];
+  children?: ReactNode;
+}) {
+  return (
+    <SimulatedSheet
+      title={title}
+      open={wallet.choice !== null}
+      onCancel={wallet.cancel}
+      basket={basket}
+    >
+      <p className="wallet-sheet__card">Card: Visa (test card)</p>
+      {children}
+      <div className="wallet-sheet__actions">
+        <Button busy={wallet.approving} busyLabel="Paying" onClick={() => void wallet.approve()}>
+          Pay {formatPence(amountDue(basket))}
+        </Button>
+        <CancelButton onClick={wallet.cancel} disabled={wallet.approving} />
+      </div>
+    </SimulatedSheet>
   );
 }
