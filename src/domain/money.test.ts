@@ -6,6 +6,7 @@ import {
   formatPence,
   formatPenceOrFree,
   pence,
+  penceFromDecimal,
   vatIncluded,
 } from './money.ts';
 
@@ -16,6 +17,13 @@ describe('money', () => {
     expect(formatPence(pence(123456789))).toBe('£1,234,567.89');
     expect(formatPence(pence(-1600))).toBe('-£16.00');
     expect(decimalString(pence(7999))).toBe('79.99');
+  });
+
+  it('reads a decimal amount back into pence', () => {
+    expect(penceFromDecimal('79.99')).toBe(7999);
+    expect(penceFromDecimal('0.07')).toBe(7);
+    expect(penceFromDecimal('2000.00')).toBe(200000);
+    expect(penceFromDecimal(decimalString(pence(1_234_567)))).toBe(1_234_567);
   });
 
   it('shows zero as FREE in summaries and Free for delivery', () => {

@@ -52,6 +52,11 @@ export function decimalString(amount: Pence): string {
   return `${sign}${pounds}.${rest}`;
 }
 
+/** `12.50` back in pence (1250): a payment gateway's decimal amount. */
+export function penceFromDecimal(amount: string): Pence {
+  return pence(Math.round(Number(amount) * 100));
+}
+
 /** `£1,234.50`, or `-£16.00` for a negative amount. */
 export function formatPence(amount: Pence): string {
   const sign = amount < 0 ? '-' : '';

@@ -7,9 +7,11 @@
 /** The shop's name as wallets show it (PayPal, Apple Pay and Google Pay sheets). */
 export const SHOP_NAME = 'Everbloom';
 
+/** 'braintree': braintree-web with Braintree's client token; 'test': the shop's test-mode client. */
+export type PaymentMode = 'braintree' | 'test';
+
 export interface PaymentsConfigView {
-  /** 'braintree': braintree-web with Braintree's client token; 'test': the shop's test-mode client. */
-  mode: 'braintree' | 'test';
+  mode: PaymentMode;
   /** PayPal's client id for loadPayPalSDK, or null to let braintree-web use the gateway's. */
   paypal_client_id: string | null;
   /** Google Pay: its merchant id (needed in PRODUCTION) and the PaymentsClient environment. */

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { AddressField } from '../address-fields.ts';
 import { isCountryCode } from '../countries.ts';
 import { optionalText, requiredText } from './text.ts';
 
@@ -6,22 +7,7 @@ import { TITLES } from '../titles.ts';
 
 export { TITLES, type Title } from '../titles.ts';
 
-/** Address field names without their delivery_address_ / billing_address_ prefix. */
-export const ADDRESS_FIELDS = [
-  'title',
-  'first_name',
-  'last_name',
-  'company_name',
-  'line_1',
-  'line_2',
-  'line_3',
-  'line_4',
-  'postcode',
-  'country_code',
-  'telephone',
-  'mobile',
-] as const;
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
+export { ADDRESS_FIELDS, type AddressField } from '../address-fields.ts';
 
 /** Maximum lengths of the address inputs. */
 export const ADDRESS_MAX_LENGTHS: Record<AddressField, number> = {

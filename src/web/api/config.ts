@@ -5,6 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AddressLookupConfig } from '../../domain/address-lookup.ts';
+import type { PaymentsConfigView } from '../../domain/api/payments-config.ts';
 import { api } from '../lib/api-client.ts';
 
 export interface CaptchaConfig {
@@ -13,19 +14,11 @@ export interface CaptchaConfig {
   site_key: string | null;
 }
 
-/** How cards and wallets are paid (contracts: GET /config data.payments). */
-export interface PaymentsConfig {
-  /** 'test' pays through the shop's own test gateway: no real money, sandbox cards. */
-  mode: 'braintree' | 'test';
-  paypal_client_id: string | null;
-  google_pay: { merchant_id: string | null; environment: 'TEST' | 'PRODUCTION' };
-  shop_name: string;
-}
-
 export interface ClientConfig {
   captcha: CaptchaConfig;
   address_lookup: AddressLookupConfig;
-  payments: PaymentsConfig;
+  /** How cards and wallets are paid (the server's own view of its payment settings). */
+  payments: PaymentsConfigView;
 }
 
 export const configQuery = queryOptions({

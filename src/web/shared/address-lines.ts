@@ -1,8 +1,10 @@
 /**
  * An address as the lines a shopper reads: name, company, street lines, town, county,
  * postcode and country name, skipping empty parts. The order summary, the account's
- * saved addresses and the saved-address picker all show addresses this way.
+ * saved addresses, the saved-address picker and the thank-you page all show addresses
+ * this way, and show a billing address only when it differs from the delivery one.
  */
+import { ADDRESS_FIELDS } from '../../domain/address-fields.ts';
 import type { AddressView } from '../../domain/api/basket.ts';
 import { countryName } from '../../domain/countries.ts';
 
@@ -19,4 +21,9 @@ export function addressLines(address: AddressView): string[] {
   ]
     .map((part) => part?.trim())
     .filter((part): part is string => Boolean(part));
+}
+
+/** True when two addresses have the same fields (the names shown follow from them). */
+export function sameAddressLines(a: AddressView, b: AddressView): boolean {
+  return ADDRESS_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
 }

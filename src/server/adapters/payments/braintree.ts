@@ -23,6 +23,7 @@
  * SaleRefusals; thrown errors (timeouts, authentication, 5xx) GatewayUnavailableError.
  */
 import braintree from 'braintree';
+import { decimalString, pence, penceFromDecimal } from '../../../domain/money.ts';
 import type { ContentSources } from '../content-sources.ts';
 import { fakeNonce } from './fake-nonces.ts';
 import {
@@ -211,9 +212,6 @@ export function braintreeContentSources(environment: 'sandbox' | 'production'): 
   };
 }
 
-const toAmount = (pence: number) => (pence / 100).toFixed(2);
-const toPence = (amount: string) => Math.round(Number(amount) * 100);
-
 const SUCCEEDED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
 const VOIDABLE = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending']);
 const REFUNDABLE = new Set(['settled', 'settling']);
@@ -257,7 +255,7 @@ export function transactionOf(t: BtTransaction): GatewayTransaction {
   return {
     id: t.id,
     orderId: t.orderId ?? null,
-    amount: toPence(t.amount),
+    amount: penceFromDecimal(t.amount),
     status: t.status,
     succeeded: SUCCEEDED.has(t.status),
     paidWith: paidWithOf(t),
@@ -429,7 +427,7 @@ export function braintreeGateway(
     }
 
     const common: Params = {
-      amount: toAmount(request.amount),
+      amount: decimalString(pence(request.amount)),
       orderId: request.orderId,
       ...(request.deviceData ? { deviceData: request.deviceData } : {}),
       ...billingParams(request.billing),
@@ -539,7 +537,7 @@ export function braintreeGateway(
         ok: true,
         sale: {
           transactionId: result.transaction.id,
-          amount: toPence(result.transaction.amount),
+          amount: penceFromDecimal(result.transaction.amount),
           paidWith,
         },
       };

@@ -6,16 +6,7 @@
  * UK card-and-wallet shop meets are listed; any other name is an unknown nonce.
  */
 import type { PaymentMethodType } from '../../../domain/api/order.ts';
-
-/** braintree-web's payment method types. */
-export type NonceType = 'CreditCard' | 'PayPalAccount' | 'ApplePayCard' | 'AndroidPayCard';
-
-export const NONCE_TYPES: readonly NonceType[] = [
-  'CreditCard',
-  'PayPalAccount',
-  'ApplePayCard',
-  'AndroidPayCard',
-];
+import { FAKE_WALLET_NONCES, type NonceType } from '../../../domain/payments/nonce-types.ts';
 
 /** The shop's (and the sale's) name for each. */
 export const PAYMENT_TYPE_OF: Record<NonceType, PaymentMethodType> = {
@@ -180,14 +171,14 @@ export const FAKE_NONCES: Readonly<Record<string, FakeNonce>> = {
     'approved',
     THREE_D_SECURE.unavailable,
   ),
-  'fake-paypal-one-time-nonce': wallet('PayPalAccount', null, null),
+  [FAKE_WALLET_NONCES.PayPalAccount]: wallet('PayPalAccount', null, null),
   'fake-paypal-billing-agreement-nonce': wallet('PayPalAccount', null, null),
-  'fake-apple-pay-visa-nonce': wallet('ApplePayCard', 'Apple Pay - Visa', '1881'),
+  [FAKE_WALLET_NONCES.ApplePayCard]: wallet('ApplePayCard', 'Apple Pay - Visa', '1881'),
   'fake-apple-pay-mastercard-nonce': wallet('ApplePayCard', 'Apple Pay - MasterCard', '4444'),
   'fake-apple-pay-amex-nonce': wallet('ApplePayCard', 'Apple Pay - American Express', '0005'),
   'fake-apple-pay-mpan-nonce': wallet('ApplePayCard', 'Apple Pay - Visa', '1881'),
   'fake-android-pay-nonce': wallet('AndroidPayCard', 'Visa', '1881'),
-  'fake-android-pay-visa-nonce': wallet('AndroidPayCard', 'Visa', '1881'),
+  [FAKE_WALLET_NONCES.AndroidPayCard]: wallet('AndroidPayCard', 'Visa', '1881'),
   'fake-android-pay-mastercard-nonce': wallet('AndroidPayCard', 'MasterCard', '4444'),
   'fake-android-pay-amex-nonce': wallet('AndroidPayCard', 'American Express', '0005'),
   'fake-android-pay-discover-nonce': wallet('AndroidPayCard', 'Discover', '1117'),

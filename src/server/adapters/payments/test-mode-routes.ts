@@ -12,8 +12,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../domain/errors.ts';
+import { NONCE_TYPES } from '../../../domain/payments/nonce-types.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
-import { NONCE_TYPES } from './fake-nonces.ts';
 import { NONCE_MESSAGES, TEST_MODE_CLIENT_API, type TestModeGateway } from './test-mode.ts';
 
 const digits = (length: number, what: string) =>

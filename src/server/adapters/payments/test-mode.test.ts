@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_WALLET_NONCES, type WalletNonceType } from '../../../domain/payments/nonce-types.ts';
 import { ENGINES, openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { testModeGateway, type TestModeGateway } from './test-mode.ts';
 
@@ -163,6 +164,15 @@ describe.each(ENGINES)('test-mode gateway on %s', (engine) => {
       expect(
         await gateway.mintNonce({ type: 'CreditCard', fakeNonce: 'made-up-nonce', details: {} }),
       ).toBeNull();
+    });
+
+    it('mints each wallet’s fake nonce, as the browser’s wallet simulations name it', async () => {
+      const wallets = Object.entries(FAKE_WALLET_NONCES) as [WalletNonceType, string][];
+      for (const [type, fakeNonce] of wallets) {
+        const minted = await gateway.mintNonce({ type, fakeNonce, details: {} });
+        expect(minted, fakeNonce).not.toBeNull();
+        expect(await sale(minted!.nonce)).toMatchObject({ ok: true });
+      }
     });
 
     it('lets a minted nonce expire after 3 hours, as Braintree’s do', async () => {

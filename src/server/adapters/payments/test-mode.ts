@@ -17,6 +17,8 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
+import { decimalString, pence, penceFromDecimal } from '../../../domain/money.ts';
+import type { NonceType } from '../../../domain/payments/nonce-types.ts';
 import type { Db } from '../../db/client.ts';
 import type {
   PaymentLedgerTable,
@@ -30,7 +32,6 @@ import {
   processorDeclineText,
   THREE_D_SECURE,
   type FakeNonce,
-  type NonceType,
   type ThreeDSecureResult,
 } from './fake-nonces.ts';
 import type {
@@ -140,12 +141,6 @@ const NONCE_PREFIX: Record<NonceType, string> = {
 
 const newNonce = (type: NonceType) =>
   `${NONCE_PREFIX[type]}_${randomId(2)}_${randomId(6)}_${randomId(6)}_${randomId(6)}_${randomId(6)}_${randomId(3)}`;
-
-/** Pence as Braintree's decimal amount string. */
-export const toAmountString = (pence: number) => (pence / 100).toFixed(2);
-
-/** Braintree's decimal amount string in pence. */
-export const fromAmountString = (amount: string) => Math.round(Number(amount) * 100);
 
 /** What the sandbox answers a sale of `amount` pence with, when not authorised. */
 function amountOutcome(
@@ -705,7 +700,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
             ? {
                 id: t.id,
                 orderId: t.orderId ?? null,
-                amount: fromAmountString(t.amount),
+                amount: penceFromDecimal(t.amount),
                 status: t.status,
                 succeeded: SUCCEEDED.has(t.status),
                 paidWith: t.paymentType
@@ -778,7 +773,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
         ? {
             id: row.transaction_id,
             orderId: row.order_id,
-            amount: toAmountString(row.amount),
+            amount: decimalString(pence(row.amount)),
             status: row.status,
             paymentType: row.payment_type,
             cardType: row.card_type,

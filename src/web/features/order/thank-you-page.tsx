@@ -13,13 +13,12 @@ import type { AddressView, BasketItemView } from '../../../domain/api/basket.ts'
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatPence, formatPenceOrFree, pence } from '../../../domain/money.ts';
 import type { PriceView } from '../../../domain/price-view.ts';
-import { ADDRESS_FIELDS } from '../../../domain/schemas/address.ts';
 import { BASKET_KEY } from '../../api/basket.ts';
 import { useOrder } from '../../api/orders.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { trackPurchase } from '../../lib/purchase-analytics.ts';
-import { addressLines } from '../../shared/address-lines.ts';
+import { addressLines, sameAddressLines } from '../../shared/address-lines.ts';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import './thank-you.css';
@@ -275,11 +274,6 @@ function OrderTotals({ order }: { order: OrderView }) {
   );
 }
 
-/** True when two addresses have the same fields (the names shown follow from them). */
-function sameAddress(a: AddressView, b: AddressView): boolean {
-  return ADDRESS_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
-}
-
 function AddressLines({ address }: { address: AddressView }) {
   return (
     <address className="thank-you__address">
@@ -302,7 +296,7 @@ function OrderDelivery({ order }: { order: OrderView }) {
       </p>
       <p>Estimated delivery: {order.delivery_estimate.label}</p>
       {order.delivery_safe_place && <p>Delivery instructions: {order.delivery_safe_place}</p>}
-      {billing && !sameAddress(billing, order.delivery_address) && (
+      {billing && !sameAddressLines(billing, order.delivery_address) && (
         <>
           <h3 className="thank-you__subheading">Billing address</h3>
           <AddressLines address={billing} />

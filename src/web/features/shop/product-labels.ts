@@ -1,6 +1,7 @@
 /**
- * What the shop says about a product: price labels, badges and stock messages,
- * worked out from the FamilyView / ProductView wire shapes.
+ * What a product card says about a family: price label, badges, restock date and
+ * the analytics product, worked out from the FamilyView wire shape (the product
+ * page's variation messages are in variation-labels.ts, off the home page's chunks).
  */
 import type { FamilyView, ProductView } from '../../../domain/api/catalogue.ts';
 import { DATE_TO_BE_CONFIRMED, formatShopDate } from '../../../domain/dates.ts';
@@ -8,12 +9,6 @@ import type { AnalyticsProduct } from '../../lib/analytics.ts';
 
 /** At or below this many, stock is shown as 'Only N left'. */
 export const LOW_STOCK = 5;
-
-/** Most of one item a shopper can add at once (the quantity stepper's ceiling). */
-export const MAX_QUANTITY = 99;
-
-export const DISCONTINUED_MESSAGE =
-  'Sorry, this variation has been discontinued and is no longer available to purchase.';
 
 /** Variations a card's price is drawn from: those still sold, or all if none are. */
 function pricedVariations(family: FamilyView): ProductView[] {
@@ -61,28 +56,6 @@ export function cardBadges(family: FamilyView): Badge[] {
 export function restockLabel(restockDate: string | null): string {
   const date = formatShopDate(restockDate);
   return date === DATE_TO_BE_CONFIRMED ? `Restock date ${DATE_TO_BE_CONFIRMED}` : `Restock ${date}`;
-}
-
-/** 'Pre-order: expected back in stock on 15/01/2027', or with the date to be confirmed. */
-export function preorderMessage(restockDate: string | null): string {
-  const date = formatShopDate(restockDate);
-  return date === DATE_TO_BE_CONFIRMED
-    ? `Pre-order: restock date ${DATE_TO_BE_CONFIRMED}`
-    : `Pre-order: expected back in stock on ${date}`;
-}
-
-/** 'In stock', 'Only 3 left' or 'Out of stock' for one variation. */
-export function stockMessage(variation: ProductView): string {
-  const available = variation.quantity_available;
-  if (available <= 0) return 'Out of stock';
-  return available <= LOW_STOCK ? `Only ${available} left` : 'In stock';
-}
-
-/** The most a shopper can add of a variation: all of the stock, or any amount on pre-order. */
-export function maxQuantity(variation: ProductView): number {
-  if (variation.discontinued) return 0;
-  if (variation.preorder) return MAX_QUANTITY;
-  return Math.max(0, Math.min(MAX_QUANTITY, variation.quantity_available));
 }
 
 /**

@@ -10,13 +10,7 @@ import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
-import {
-  DISCONTINUED_MESSAGE,
-  LOW_STOCK,
-  maxQuantity,
-  preorderMessage,
-  stockMessage,
-} from './product-labels.ts';
+import { LOW_STOCK } from './product-labels.ts';
 import {
   chooseOption,
   isPurchasable,
@@ -25,6 +19,12 @@ import {
   variationFromParam,
   type ValueState,
 } from './variation-choice.ts';
+import {
+  DISCONTINUED_MESSAGE,
+  maxQuantity,
+  preorderMessage,
+  stockMessage,
+} from './variation-labels.ts';
 import './shop.css';
 
 const PRODUCT_IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 900px) 46vw, 100vw';

@@ -13,7 +13,6 @@ import { Link, useNavigate } from 'react-router';
 import type { AddressView, BasketView } from '../../../../domain/api/basket.ts';
 import type { PlaceOrderRequest, StoredCardView } from '../../../../domain/api/order.ts';
 import { alpha2Of } from '../../../../domain/countries.ts';
-import { decimalString } from '../../../../domain/money.ts';
 import { BASKET_KEY, useBasket } from '../../../api/basket.ts';
 import { useConfig } from '../../../api/config.ts';
 import {
@@ -31,6 +30,7 @@ import { Button } from '../../../ui/button.tsx';
 import { LoadingOverlay } from '../../../ui/loading-overlay.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { DELIVERY_PATH } from '../header/checkout-steps.ts';
+import { amountDueDecimal } from './amount-due.ts';
 import { BillingDetails, type BillingDetailsHandle } from './billing-details.tsx';
 import { cardErrorMessage } from './client/errors.ts';
 import { usePaymentClient } from './client/load-client.ts';
@@ -59,11 +59,6 @@ export const STATUS = {
 
 export const thankYouPath = (publicId: string) =>
   `/order/thank-you/${encodeURIComponent(publicId)}`;
-
-/** The amount to pay: the discounted total when there is one (spec section 9). */
-function amountDue(basket: BasketView): string {
-  return decimalString((basket.discounted_prices?.total ?? basket.prices.total).amount);
-}
 
 /** The billing address as 3-D Secure takes it. */
 function threeDSecureAddress(address: AddressView): ThreeDSecureBillingAddress {
@@ -209,7 +204,7 @@ function Payment({ basket }: { basket: BasketView }) {
       const verified = await client.verifyCard({
         nonce: card.nonce,
         details: card.details,
-        amount: amountDue(basket),
+        amount: amountDueDecimal(basket),
         ...(email ? { email } : {}),
         billingAddress: threeDSecureAddress(billingAddress),
       });

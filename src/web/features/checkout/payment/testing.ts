@@ -1,5 +1,6 @@
 /** Replies of the payment API and the test gateway's client API for component tests. */
 import type { StoredCardView } from '../../../../domain/api/order.ts';
+import type { PaymentsConfigView } from '../../../../domain/api/payments-config.ts';
 import type { ApiHandler } from '../../../testing/render.tsx';
 
 export const CLIENT_API = '/api/v1/test-mode/braintree/client_api';
@@ -17,19 +18,21 @@ export function testClientToken(fingerprint = 'fingerprint-1'): string {
   );
 }
 
+/** GET /config: test mode and Google's TEST environment unless `payments` says otherwise. */
 export const paymentsConfig =
-  (mode: 'test' | 'braintree' = 'test'): ApiHandler =>
+  (payments: Partial<PaymentsConfigView> = {}): ApiHandler =>
   () => ({
     body: {
       data: {
         captcha: { mode: 'test', site_key: null },
         address_lookup: { mode: 'test', base_url: '/api/v1/test-mode/postcoder', identifier: 'x' },
         payments: {
-          mode,
+          mode: 'test',
           paypal_client_id: null,
           google_pay: { merchant_id: null, environment: 'TEST' },
           shop_name: 'Everbloom',
-        },
+          ...payments,
+        } satisfies PaymentsConfigView,
       },
     },
   });

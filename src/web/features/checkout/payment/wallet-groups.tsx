@@ -5,7 +5,7 @@
  */
 import type { BasketView } from '../../../../domain/api/basket.ts';
 import type { AccordionItem } from '../../../ui/accordion.tsx';
-import type { PaymentMode } from './client/types.ts';
+import type { PaymentMode } from '../../../../domain/api/payments-config.ts';
 import {
   APPLE_PAY_GROUP_TITLE,
   ApplePayGroup,

@@ -8,7 +8,6 @@ import { Link } from 'react-router';
 import type { AddressView, BasketView } from '../../../../domain/api/basket.ts';
 import { formatShopDate } from '../../../../domain/dates.ts';
 import { formatDeliveryPrice } from '../../../../domain/money.ts';
-import { ADDRESS_FIELDS } from '../../../../domain/schemas/address.ts';
 import { useAuthToken } from '../../../lib/auth-token-read.ts';
 import { BasketLine } from '../../../shared/basket-line.tsx';
 import { BasketTotals, FreeDeliveryMessage } from '../../../shared/basket-totals.tsx';
@@ -16,7 +15,7 @@ import { DiscountForm } from '../../../shared/discount-form.tsx';
 import { excludesTax, priceAmount } from '../../../shared/price.ts';
 import { LoyaltyToggle } from './loyalty-toggle.tsx';
 import { PayLaterMessage } from './pay-later-message.tsx';
-import { addressLines } from '../../../shared/address-lines.ts';
+import { addressLines, sameAddressLines } from '../../../shared/address-lines.ts';
 
 /** Lines shown in full; more collapse the list (spec section 9). */
 const ITEMS_SHOWN_IN_FULL = 2;
@@ -156,11 +155,6 @@ function AddressLines({ address }: { address: AddressView }) {
   );
 }
 
-/** True when two addresses have the same fields (the names shown follow from them). */
-function sameAddress(a: AddressView, b: AddressView): boolean {
-  return ADDRESS_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
-}
-
 function AddressSection({ basket }: { basket: BasketView }) {
   const delivery = basket.delivery_address;
   if (!delivery) return null;
@@ -168,7 +162,7 @@ function AddressSection({ basket }: { basket: BasketView }) {
   return (
     <Section title="Delivery address" action={<Link to="/checkout/address">Edit details</Link>}>
       <AddressLines address={delivery} />
-      {billing && !sameAddress(billing, delivery) && (
+      {billing && !sameAddressLines(billing, delivery) && (
         <Collapsible
           collapsedHeight={BILLING_COLLAPSED_HEIGHT}
           showLabel="Show billing address"

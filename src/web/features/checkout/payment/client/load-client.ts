@@ -4,7 +4,8 @@
  * token (after a failed order) starts a new client.
  */
 import { useEffect, useState } from 'react';
-import type { PaymentClient, PaymentMode } from './types.ts';
+import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
+import type { PaymentClient } from './types.ts';
 
 export async function loadPaymentClient(
   mode: PaymentMode,

@@ -5,8 +5,7 @@
  * `Overlay`, and calls the methods; it never knows which one it has.
  */
 import type { ComponentType, Ref } from 'react';
-
-export type PaymentMode = 'braintree' | 'test';
+import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
 
 /** The hosted-fields keys this shop uses (spec section 5, Card fields). */
 export type CardFieldKey = 'cardholderName' | 'number' | 'expirationDate' | 'cvv';
@@ -87,6 +86,27 @@ export interface PaymentClient {
   /** Fraud-check device data for the order (a JSON string with correlation_id). */
   deviceData: () => Promise<string>;
   teardown: () => Promise<void>;
+}
+
+/**
+ * The card after its 3-D Secure check, or THREEDS_AUTHENTICATION_FAILED when the
+ * check could have shifted liability and did not (both clients answer alike).
+ */
+export function verifiedCard(
+  nonce: string,
+  check: Pick<VerifiedCard, 'liabilityShifted' | 'liabilityShiftPossible'>,
+): VerifiedCard {
+  if (check.liabilityShiftPossible && !check.liabilityShifted) {
+    throw new PaymentClientError(
+      'THREEDS_AUTHENTICATION_FAILED',
+      '3D Secure authentication failed.',
+    );
+  }
+  return {
+    nonce,
+    liabilityShifted: check.liabilityShifted,
+    liabilityShiftPossible: check.liabilityShiftPossible,
+  };
 }
 
 /** A payment library error: the card library's code, plus the fields at fault. */

@@ -13,15 +13,15 @@
 import { loadBraintreeWeb } from '../client/load-client.ts';
 import type { ApplePay } from 'braintree-web/apple-pay';
 import { useEffect, useState } from 'react';
-import { formatPence } from '../../../../../domain/money.ts';
+import { SHOP_NAME } from '../../../../../domain/api/payments-config.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Notice } from '../../../../ui/notice.tsx';
-import { walletAmount, walletDecimal } from './amount.ts';
+import { amountDueDecimal } from '../amount-due.ts';
 import { braintreeSession, providerMessage } from './braintree.ts';
 import { APPLE_PAY_VERSION, applePaySession } from './device-wallets.ts';
 import { usePaymentsConfig } from './payments-config.ts';
-import { CancelButton, SimulatedSheet, useSimulatedWallet } from './simulated-wallet.tsx';
+import { SimulatedCardSheet, useSimulatedWallet } from './simulated-wallet.tsx';
 import type { WalletProps } from './types.ts';
 import { useLatest } from './use-latest.ts';
 
@@ -47,7 +47,6 @@ function TestModeApplePay(props: WalletProps) {
     details: { cardType: 'Visa' },
     billingFirst: true,
   });
-  const total = walletAmount(basket);
   return (
     <div className="wallet-group wallet-group--apple-pay">
       <Notice tone="info" live={false}>
@@ -63,21 +62,9 @@ function TestModeApplePay(props: WalletProps) {
       >
         Pay with Apple Pay
       </Button>
-      <SimulatedSheet
-        title="Apple Pay"
-        open={wallet.choice !== null}
-        onCancel={wallet.cancel}
-        basket={basket}
-      >
-        <p className="wallet-sheet__card">Card: Visa (test card)</p>
+      <SimulatedCardSheet title="Apple Pay" wallet={wallet} basket={basket}>
         <p>Your billing address is shared with the shop.</p>
-        <div className="wallet-sheet__actions">
-          <Button busy={wallet.approving} busyLabel="Paying" onClick={() => void wallet.approve()}>
-            Pay {formatPence(total)}
-          </Button>
-          <CancelButton onClick={wallet.cancel} disabled={wallet.approving} />
-        </div>
-      </SimulatedSheet>
+      </SimulatedCardSheet>
     </div>
   );
 }
@@ -89,7 +76,7 @@ interface Prepared {
 
 function BraintreeApplePay(props: WalletProps) {
   const { clientToken, disabled } = props;
-  const shopName = usePaymentsConfig().shop_name;
+  const shopName = usePaymentsConfig()?.shop_name ?? SHOP_NAME;
   const latest = useLatest(props);
   const [prepared, setPrepared] = useState<Prepared | null>(null);
   const [failed, setFailed] = useState(false);
@@ -121,7 +108,7 @@ function BraintreeApplePay(props: WalletProps) {
     let session: InstanceType<typeof Session>;
     try {
       const request = applePay.createPaymentRequest({
-        total: { label: shopName, amount: walletDecimal(basket) },
+        total: { label: shopName, amount: amountDueDecimal(basket) },
         requiredBillingContactFields: ['postalAddress'],
       });
       session = new Session(APPLE_PAY_VERSION, request);

@@ -67,7 +67,7 @@ describe('GooglePayGroup in test mode', () => {
 
     await waitFor(() =>
       expect(props.onError).toHaveBeenCalledWith(
-        'The payment client token could not be read, please reload the page.',
+        'Authorization is invalid. Make sure your client token or tokenization key is valid.',
       ),
     );
     expect(nonceCalls()).toEqual([]);

@@ -12,15 +12,15 @@
 import { loadBraintreeWeb } from '../client/load-client.ts';
 import type { GooglePayment } from 'braintree-web/google-payment';
 import { useEffect, useState } from 'react';
-import { formatPence } from '../../../../../domain/money.ts';
+import type { PaymentsConfigView } from '../../../../../domain/api/payments-config.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Notice } from '../../../../ui/notice.tsx';
-import { walletAmount, walletDecimal } from './amount.ts';
+import { amountDueDecimal } from '../amount-due.ts';
 import { braintreeSession, providerMessage } from './braintree.ts';
 import { googlePaymentsClient, type GooglePaymentsClient } from './device-wallets.ts';
-import { usePaymentsConfig, type PaymentsConfig } from './payments-config.ts';
-import { CancelButton, SimulatedSheet, useSimulatedWallet } from './simulated-wallet.tsx';
+import { usePaymentsConfig } from './payments-config.ts';
+import { SimulatedCardSheet, useSimulatedWallet } from './simulated-wallet.tsx';
 import type { WalletProps } from './types.ts';
 import { useLatest } from './use-latest.ts';
 
@@ -33,7 +33,8 @@ export const GOOGLE_PAY_TEST_NOTICE =
 
 export function GooglePayGroup(props: WalletProps) {
   const config = usePaymentsConfig();
-  const testEnvironment = props.mode === 'test' || config.google_pay.environment === 'TEST';
+  // Until the settings load, Google's TEST environment (as the readiness check assumes).
+  const testEnvironment = props.mode === 'test' || config?.google_pay.environment !== 'PRODUCTION';
   return (
     <div className="wallet-group wallet-group--google-pay">
       {testEnvironment && (
@@ -41,10 +42,10 @@ export function GooglePayGroup(props: WalletProps) {
           {GOOGLE_PAY_TEST_NOTICE}
         </Notice>
       )}
-      {props.mode === 'braintree' ? (
-        <BraintreeGooglePay {...props} config={config} />
-      ) : (
+      {props.mode === 'test' ? (
         <TestModeGooglePay {...props} />
+      ) : (
+        config && <BraintreeGooglePay {...props} config={config} />
       )}
     </div>
   );
@@ -67,20 +68,7 @@ function TestModeGooglePay(props: WalletProps) {
       >
         Buy with Google Pay
       </Button>
-      <SimulatedSheet
-        title="Google Pay"
-        open={wallet.choice !== null}
-        onCancel={wallet.cancel}
-        basket={basket}
-      >
-        <p className="wallet-sheet__card">Card: Visa (test card)</p>
-        <div className="wallet-sheet__actions">
-          <Button busy={wallet.approving} busyLabel="Paying" onClick={() => void wallet.approve()}>
-            Pay {formatPence(walletAmount(basket))}
-          </Button>
-          <CancelButton onClick={wallet.cancel} disabled={wallet.approving} />
-        </div>
-      </SimulatedSheet>
+      <SimulatedCardSheet title="Google Pay" wallet={wallet} basket={basket} />
     </>
   );
 }
@@ -101,7 +89,7 @@ function isCancelled(error: unknown): boolean {
   );
 }
 
-function BraintreeGooglePay(props: WalletProps & { config: PaymentsConfig }) {
+function BraintreeGooglePay(props: WalletProps & { config: PaymentsConfigView }) {
   const { clientToken, disabled, config } = props;
   const { environment, merchant_id: merchantId } = config.google_pay;
   const latest = useLatest(props);
@@ -143,7 +131,7 @@ function BraintreeGooglePay(props: WalletProps & { config: PaymentsConfig }) {
       transactionInfo: {
         currencyCode: 'GBP',
         totalPriceStatus: 'FINAL',
-        totalPrice: walletDecimal(basket),
+        totalPrice: amountDueDecimal(basket),
       },
     };
     const request = googlePayment.createPaymentDataRequest(overrides) as unknown as {

@@ -12,4 +12,3 @@ export {
   GOOGLE_PAY_TEST_NOTICE,
 } from './google-pay-group.tsx';
 export type { WalletPaymentData, WalletProps, WalletSupport } from './types.ts';
-export type { PaymentMode, PaymentsConfig } from './payments-config.ts';

@@ -18,7 +18,7 @@ import { payInThreeInstalment, payInThreeMessage } from '../../../../../domain/p
 import { reportError } from '../../../../lib/report-error.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Notice } from '../../../../ui/notice.tsx';
-import { walletAmount, walletDecimal } from './amount.ts';
+import { amountDue, amountDueDecimal } from '../amount-due.ts';
 import { braintreeSession, providerMessage } from './braintree.ts';
 import { paypalClientId, usePaymentsConfig } from './payments-config.ts';
 import { announcePayPalSdk, paypalSdk } from './paypal-sdk.ts';
@@ -44,7 +44,7 @@ function TestModePayPal(props: WalletProps) {
     details: basket.email_address ? { email: basket.email_address } : {},
     billingFirst: true,
   });
-  const total = walletAmount(basket);
+  const total = amountDue(basket);
   const instalment = payInThreeInstalment(total);
   const busy = disabled || wallet.checking || wallet.approving;
 
@@ -169,7 +169,7 @@ function BraintreePayPal(props: WalletProps) {
             return checkout.createPayment({
               // The typings' enums name the same strings braintree-web checks for.
               flow: 'checkout' as unknown as PayPalCheckoutCreatePaymentOptions['flow'],
-              amount: walletDecimal(basket),
+              amount: amountDueDecimal(basket),
               currency: 'GBP',
               intent: 'capture' as unknown as PayPalCheckoutCreatePaymentOptions['intent'],
               enableShippingAddress: true,

@@ -6,24 +6,24 @@
  * cancelling changes nothing.
  */
 import { useState, type ReactNode } from 'react';
+import { SHOP_NAME } from '../../../../../domain/api/payments-config.ts';
 import { formatPence } from '../../../../../domain/money.ts';
+import {
+  FAKE_WALLET_NONCES,
+  type WalletNonceType,
+} from '../../../../../domain/payments/nonce-types.ts';
 import { Button } from '../../../../ui/button.tsx';
 import { Modal } from '../../../../ui/modal.tsx';
-import { walletAmount } from './amount.ts';
+import { amountDue } from '../amount-due.ts';
+import type { WalletNonceDetails } from '../client/test-mode/test-client-api.ts';
 import { providerMessage } from './braintree.ts';
 import { usePaymentsConfig } from './payments-config.ts';
-import {
-  mintWalletNonce,
-  testDeviceData,
-  type TestNonceDetails,
-  type WalletNonceType,
-} from './test-mode-client.ts';
 import type { WalletProps } from './types.ts';
 import './wallets.css';
 
 export interface SimulatedWalletOptions {
   type: WalletNonceType;
-  details: TestNonceDetails;
+  details: WalletNonceDetails;
   /** PayPal and Apple Pay: validate and save the billing form before opening. */
   billingFirst: boolean;
 }
@@ -58,7 +58,14 @@ export function useSimulatedWallet<Choice extends string>(
   const approve = async () => {
     setApproving(true);
     try {
-      const nonce = await mintWalletNonce(props.clientToken, options.type, options.details);
+      // The test-mode client API comes with the test-mode card client's chunk, when used.
+      const { mintNonce, readClientToken, testDeviceData } =
+        await import('../client/test-mode/test-client-api.ts');
+      const { nonce } = await mintNonce(readClientToken(props.clientToken), {
+        type: options.type,
+        fake_nonce: FAKE_WALLET_NONCES[options.type],
+        details: options.details,
+      });
       setChoice(null);
       props.onPaymentData({ payment_method_nonce: nonce, device_data: testDeviceData() });
     } catch (error) {
@@ -76,6 +83,8 @@ export function useSimulatedWallet<Choice extends string>(
   return { choice, checking, approving, open, approve, cancel };
 }
 
+export type SimulatedWallet<Choice extends string> = ReturnType<typeof useSimulatedWallet<Choice>>;
+
 /** The dialog: who is paid and how much, what the wallet asks, and the choices. */
 export function SimulatedSheet({
   title,
@@ -90,7 +99,7 @@ export function SimulatedSheet({
   basket: WalletProps['basket'];
   children: ReactNode;
 }) {
-  const shopName = usePaymentsConfig().shop_name;
+  const shopName = usePaymentsConfig()?.shop_name ?? SHOP_NAME;
   return (
     <Modal open={open} onClose={onCancel} title={title} narrow>
       <div className="wallet-sheet">
@@ -102,7 +111,7 @@ export function SimulatedSheet({
           </div>
           <div>
             <dt>Total</dt>
-            <dd>{formatPence(walletAmount(basket))}</dd>
+            <dd>{formatPence(amountDue(basket))}</dd>
           </div>
         </dl>
         {children}
@@ -117,5 +126,36 @@ export function CancelButton({ onClick, disabled }: { onClick: () => void; disab
     <Button variant="link" onClick={onClick} disabled={disabled}>
       Cancel
     </Button>
+  );
+}
+
+/** A card wallet's sheet (Apple Pay, Google Pay): the test card, what it shares, Pay or Cancel. */
+export function SimulatedCardSheet({
+  title,
+  wallet,
+  basket,
+  children,
+}: {
+  title: string;
+  wallet: SimulatedWallet<'open'>;
+  basket: WalletProps['basket'];
+  children?: ReactNode;
+}) {
+  return (
+    <SimulatedSheet
+      title={title}
+      open={wallet.choice !== null}
+      onCancel={wallet.cancel}
+      basket={basket}
+    >
+      <p className="wallet-sheet__card">Card: Visa (test card)</p>
+      {children}
+      <div className="wallet-sheet__actions">
+        <Button busy={wallet.approving} busyLabel="Paying" onClick={() => void wallet.approve()}>
+          Pay {formatPence(amountDue(basket))}
+        </Button>
+        <CancelButton onClick={wallet.cancel} disabled={wallet.approving} />
+      </div>
+    </SimulatedSheet>
   );
 }

@@ -1,38 +1,19 @@
-/** Helpers for the wallet component tests: a test-mode client token, props and the API. */
+/**
+ * Helpers for the wallet component tests: props and the API, with the payment page's
+ * test-mode client token and GET /config replies.
+ */
 import { vi } from 'vitest';
 import type { BasketView } from '../../../../../domain/api/basket.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../../../testing/render.tsx';
+import { paymentsConfig, testClientToken } from '../testing.ts';
 import type { WalletProps } from './types.ts';
+
+export { paymentsConfig } from '../testing.ts';
 
 export const FINGERPRINT = 'fp-test-0123456789';
 
 /** A test-mode client token: base64 JSON, as the test gateway makes it. */
-export const CLIENT_TOKEN = btoa(
-  JSON.stringify({
-    version: 2,
-    environment: 'test',
-    authorizationFingerprint: FINGERPRINT,
-    configUrl: 'http://localhost/api/v1/test-mode/braintree/client_api/config',
-  }),
-);
-
-/** GET /config with the payments section. */
-export const paymentsConfig =
-  (payments: Record<string, unknown> = {}): ApiHandler =>
-  () => ({
-    body: {
-      data: {
-        captcha: { mode: 'test', site_key: null },
-        payments: {
-          mode: 'test',
-          paypal_client_id: null,
-          google_pay: { merchant_id: null, environment: 'TEST' },
-          shop_name: 'Everbloom',
-          ...payments,
-        },
-      },
-    },
-  });
+export const CLIENT_TOKEN = testClientToken(FINGERPRINT);
 
 /** POST /test-mode/braintree/client_api/nonces answering with `nonce`. */
 export const mintedNonce =

@@ -3,7 +3,7 @@
  * on (notes/contracts.md, "Web (payment page) ↔ wallets").
  */
 import type { BasketView } from '../../../../../domain/api/basket.ts';
-import type { PaymentMode } from './payments-config.ts';
+import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
 
 export interface WalletPaymentData {
   payment_method_nonce: string;

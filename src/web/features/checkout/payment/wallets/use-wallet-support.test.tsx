@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TEST_MODE_WALLETS_KEY, useWalletSupport, type PaymentMode } from './index.ts';
+import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
+import { TEST_MODE_WALLETS_KEY, useWalletSupport } from './index.ts';
 import { CLIENT_TOKEN, paymentsConfig, renderWallet } from './testing.tsx';
 
 function Support({ mode, token = CLIENT_TOKEN }: { mode: PaymentMode; token?: string }) {

@@ -10,9 +10,10 @@
  * (ADR 021). Nothing is offered without a client token.
  */
 import { useEffect, useState } from 'react';
+import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { deviceSupportsApplePay, deviceSupportsGooglePay } from './device-wallets.ts';
-import { useLoadedPaymentsConfig, type PaymentMode } from './payments-config.ts';
+import { usePaymentsConfig } from './payments-config.ts';
 import type { WalletSupport } from './types.ts';
 
 /** localStorage key: the wallets test mode's simulated device has. */
@@ -34,10 +35,10 @@ function simulatedDevice(): Pick<WalletSupport, 'applePay' | 'googlePay'> {
 
 export function useWalletSupport(mode: PaymentMode, clientToken: string): WalletSupport {
   // Google's check waits for the real settings: never a check in the wrong environment.
-  const config = useLoadedPaymentsConfig();
+  const config = usePaymentsConfig();
   const environment = config?.google_pay.environment ?? 'TEST';
   const merchantId = config?.google_pay.merchant_id ?? null;
-  const braintree = mode === 'braintree' && clientToken !== '' && config !== null;
+  const braintree = mode === 'braintree' && clientToken !== '' && config !== undefined;
   // Google's production environment will not run without the shop's merchant id.
   const googlePayUsable = environment === 'TEST' || merchantId !== null;
   const [googleReady, setGoogleReady] = useState<{ environment: string; ready: boolean } | null>(

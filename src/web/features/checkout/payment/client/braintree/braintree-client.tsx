@@ -25,6 +25,7 @@ import {
   type PaymentClient,
   type VerifiedCard,
   type VerifyCardOptions,
+  verifiedCard,
 } from '../types.ts';
 
 /**
@@ -244,18 +245,7 @@ export async function createBraintreeClient(clientToken: string): Promise<Paymen
     } catch (error) {
       throw asClientError(error);
     }
-    const info = payload.threeDSecureInfo;
-    if (info.liabilityShiftPossible && !info.liabilityShifted) {
-      throw new PaymentClientError(
-        'THREEDS_AUTHENTICATION_FAILED',
-        '3D Secure authentication failed.',
-      );
-    }
-    return {
-      nonce: payload.nonce,
-      liabilityShifted: info.liabilityShifted,
-      liabilityShiftPossible: info.liabilityShiftPossible,
-    };
+    return verifiedCard(payload.nonce, payload.threeDSecureInfo);
   }
 
   return {

@@ -3,8 +3,9 @@
  * token read as braintree-web reads it (base64 JSON with the authorization
  * fingerprint and the config URL), nonces minted from a card's non-secret details, and
  * the 3-D Secure outcome the browser decided. The card number and security code are
- * never sent.
+ * never sent. The wallets' test-mode simulations mint their nonces through it too.
  */
+import type { NonceType, WalletNonceType } from '../../../../../../domain/payments/nonce-types.ts';
 import { PaymentClientError } from '../types.ts';
 
 export interface TestClientToken {
@@ -42,18 +43,60 @@ export function readClientToken(token: string): TestClientToken {
   }
 }
 
-export interface MintNonceRequest {
-  type: 'CreditCard';
-  fake_nonce: string;
-  details: {
-    cardType: string;
-    lastFour: string;
-    bin: string;
-    expirationMonth: string;
-    expirationYear: string;
-    cardholderName: string;
-  };
+/** A card's non-secret details, as the card library's tokeniser reports them. */
+export interface CardNonceDetails {
+  cardType: string;
+  lastFour: string;
+  bin: string;
+  expirationMonth: string;
+  expirationYear: string;
+  cardholderName: string;
 }
+
+/** What a wallet's approval tells about the payment method (never a full card number). */
+export interface WalletNonceDetails {
+  cardType?: string;
+  lastFour?: string;
+  email?: string;
+  cardholderName?: string;
+}
+
+/** A card's or a wallet's nonce request: the type, Braintree's fake nonce, the details. */
+export type MintNonceRequest =
+  | { type: 'CreditCard'; fake_nonce: string; details: CardNonceDetails }
+  | { type: WalletNonceType; fake_nonce: string; details: WalletNonceDetails };
+
+interface FailureCodes {
+  /** The request reached the client API and was refused. */
+  refused: string;
+  /** The request never reached it. */
+  network: string;
+}
+
+/**
+ * The library's error codes for a failed tokenisation of each kind: hosted fields' for
+ * cards, and braintree-web's PayPal Checkout, Apple Pay and Google Payment codes.
+ */
+const TOKENIZE_FAILURES: Record<NonceType, FailureCodes> = {
+  CreditCard: {
+    refused: 'HOSTED_FIELDS_FAILED_TOKENIZATION',
+    network: 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
+  },
+  PayPalAccount: {
+    refused: 'PAYPAL_ACCOUNT_TOKENIZATION_FAILED',
+    network: 'PAYPAL_ACCOUNT_TOKENIZATION_FAILED',
+  },
+  ApplePayCard: { refused: 'APPLE_PAY_TOKENIZATION', network: 'APPLE_PAY_TOKENIZATION' },
+  AndroidPayCard: {
+    refused: 'GOOGLE_PAYMENT_GATEWAY_ERROR',
+    network: 'GOOGLE_PAYMENT_GATEWAY_ERROR',
+  },
+};
+
+const THREE_D_SECURE_FAILURE: FailureCodes = {
+  refused: 'THREEDS_LOOKUP_ERROR',
+  network: 'THREEDS_LOOKUP_ERROR',
+};
 
 export interface ThreeDSecureReply {
   nonce: string;
@@ -64,7 +107,7 @@ export interface ThreeDSecureReply {
 
 export type ThreeDSecureOutcome = 'authenticated' | 'failed' | 'unavailable';
 
-async function post<T>(url: string, body: unknown, failureCode: string): Promise<T> {
+async function post<T>(url: string, body: unknown, failure: FailureCodes): Promise<T> {
   let response: Response;
   try {
     response = await fetch(url, {
@@ -74,16 +117,11 @@ async function post<T>(url: string, body: unknown, failureCode: string): Promise
       body: JSON.stringify(body),
     });
   } catch {
-    throw new PaymentClientError(
-      failureCode === 'THREEDS_LOOKUP_ERROR'
-        ? 'THREEDS_LOOKUP_ERROR'
-        : 'HOSTED_FIELDS_TOKENIZATION_NETWORK_ERROR',
-      'A tokenization network error occurred.',
-    );
+    throw new PaymentClientError(failure.network, 'A tokenization network error occurred.');
   }
   const reply = (await response.json().catch(() => ({}))) as { data?: T; message?: string };
   if (!response.ok || reply.data === undefined) {
-    throw new PaymentClientError(failureCode, reply.message ?? 'The request failed.');
+    throw new PaymentClientError(failure.refused, reply.message ?? 'The request failed.');
   }
   return reply.data;
 }
@@ -95,7 +133,7 @@ export function mintNonce(
   return post(
     `${token.clientApiUrl}/nonces`,
     { authorization_fingerprint: token.authorizationFingerprint, ...request },
-    'HOSTED_FIELDS_FAILED_TOKENIZATION',
+    TOKENIZE_FAILURES[request.type],
   );
 }
 
@@ -106,7 +144,7 @@ export function completeThreeDSecure(
   return post(
     `${token.clientApiUrl}/three_d_secure`,
     { authorization_fingerprint: token.authorizationFingerprint, ...request },
-    'THREEDS_LOOKUP_ERROR',
+    THREE_D_SECURE_FAILURE,
   );
 }
 

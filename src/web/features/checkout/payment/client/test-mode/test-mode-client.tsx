@@ -31,6 +31,7 @@ import {
   type TokenizedCard,
   type VerifiedCard,
   type VerifyCardOptions,
+  verifiedCard,
 } from '../types.ts';
 import {
   cardBrand,
@@ -286,17 +287,7 @@ export function createTestModeClient(clientToken: string): PaymentClient {
     if (cancelled) {
       throw new PaymentClientError('THREEDS_CARDINAL_SDK_CANCELED', 'Canceled by the customer.');
     }
-    if (reply.liabilityShiftPossible && !reply.liabilityShifted) {
-      throw new PaymentClientError(
-        'THREEDS_AUTHENTICATION_FAILED',
-        '3D Secure authentication failed.',
-      );
-    }
-    return {
-      nonce: reply.nonce,
-      liabilityShifted: reply.liabilityShifted,
-      liabilityShiftPossible: reply.liabilityShiftPossible,
-    };
+    return verifiedCard(reply.nonce, reply);
   }
 
   return {
