@@ -30,6 +30,7 @@ const ROUTES: Record<string, string | string[]> = {
   '/checkout/payment': [CHECKOUT_APP, 'features/checkout/payment/payment-page.tsx'],
   '/help-centre/topics/orders/delivery': 'features/info/delivery-help-page.tsx',
   '/login, /account': 'app/account-area.tsx',
+  '/order/thank-you/:publicId': 'features/order/thank-you-page.tsx',
 };
 
 interface ManifestChunk {
