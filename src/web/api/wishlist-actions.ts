@@ -4,12 +4,7 @@
  * the cached wishlist. Kept apart from wishlist.ts so the home page loads it only when
  * a heart is tapped.
  */
-import {
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SharedWishlistView, WishlistView } from '../../domain/api/wishlist.ts';
 import { api } from '../lib/api-client.ts';
 import { fetchWishlist, WISHLIST_KEY } from './wishlist.ts';

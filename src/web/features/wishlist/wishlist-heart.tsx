@@ -38,10 +38,8 @@ export function WishlistHeart({ productId, family, describedBy }: WishlistHeartP
     .map((i) => i.id);
   const pressed = going ?? saved.length > 0;
 
-  const tap = (add: boolean) => {
-    if (going !== null) return;
-    setGoing(add);
-    say('');
+  /** Makes the change; the live region says how it went. */
+  const run = (add: boolean) =>
     tapHeart({
       client,
       navigate,
@@ -57,6 +55,12 @@ export function WishlistHeart({ productId, family, describedBy }: WishlistHeartP
         setGoing(null);
         say(message);
       });
+
+  const tap = (add: boolean) => {
+    if (going !== null) return;
+    setGoing(add);
+    say('');
+    void run(add);
   };
 
   // Back from logging in: save what the guest tapped.
@@ -64,8 +68,8 @@ export function WishlistHeart({ productId, family, describedBy }: WishlistHeartP
   useEffect(() => {
     if (!ready || sessionStorage.getItem(PENDING_WISHLIST_KEY) !== key) return;
     sessionStorage.removeItem(PENDING_WISHLIST_KEY);
-    if (saved.length === 0) tap(true);
-    // Once, when the list is first known: tap and saved are read at that moment.
+    if (saved.length === 0) void run(true);
+    // Once, when the list is first known: run and saved are read at that moment.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, key]);
 
