@@ -4,12 +4,12 @@
  * customer's own list).
  */
 import { Link } from 'react-router';
+import type { ProductView } from '../../../domain/api/catalogue.ts';
 import type { WishlistItemView } from '../../../domain/api/wishlist.ts';
 import { useAddToBasket } from '../../api/basket.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { DISCONTINUED_MESSAGE, preorderMessage, stockMessage } from '../shop/product-labels.ts';
 import { isPurchasable } from '../shop/variation-choice.ts';
 import './wishlist.css';
 
@@ -36,12 +36,18 @@ export function WishlistItems({ items, onRemove, removingId = null }: WishlistIt
   );
 }
 
-function availability(item: WishlistItemView): string {
-  const product = item.product;
-  if (product.discontinued) return DISCONTINUED_MESSAGE;
-  if (product.preorder && product.quantity_available <= 0)
-    return preorderMessage(product.restock_date);
-  return stockMessage(product);
+/** At or below this many, 'Only N left' (as product-labels.ts's LOW_STOCK). */
+const LOW_STOCK = 5;
+
+/**
+ * A short stock line. Not product-labels.ts's messages: importing that module here
+ * would split it out of the home page's chunk, one more file on the home page.
+ */
+function availability(product: ProductView): string {
+  const available = product.quantity_available;
+  if (product.discontinued) return 'No longer available';
+  if (available > 0) return available <= LOW_STOCK ? `Only ${available} left` : 'In stock';
+  return product.preorder ? 'Available to pre-order' : 'Out of stock';
 }
 
 function WishlistRow({
@@ -82,10 +88,8 @@ function WishlistRow({
           <p className="wishlist-item__options">{product.variation_name}</p>
         )}
         <p className="wishlist-item__price">{product.prices.price.label}</p>
-        <p
-          className={`wishlist-item__stock${canBuy && product.quantity_available > 0 ? '' : ' wishlist-item__stock--out'}`}
-        >
-          {availability(item)}
+        <p className={`wishlist-item__stock${canBuy ? '' : ' wishlist-item__stock--out'}`}>
+          {availability(product)}
         </p>
       </div>
       <div className="wishlist-item__actions">
