@@ -55,6 +55,9 @@ import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
 import { paymentRoutes } from './modules/order/payment.routes.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
+import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
+import { wishlistService } from './modules/wishlist/wishlist.service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -245,6 +248,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secureCookies: deps.secureCookies ?? false,
       });
       paymentRoutes(api, { gateway: payments });
+      wishlistRoutes(api, {
+        wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
+      });
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
       api.get('/config', async () => ({

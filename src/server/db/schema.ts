@@ -319,6 +319,20 @@ export interface TestGatewayVaultTable {
   created_at: CreatedAt;
 }
 
+export interface WishlistsTable {
+  id: Generated<number>;
+  user_id: number;
+  share_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface WishlistItemsTable {
+  id: Generated<number>;
+  wishlist_id: number;
+  product_id: number;
+  added_at: CreatedAt;
+}
+
 export interface SchemaMigrationsTable {
   name: string;
   applied_at: CreatedAt;
@@ -350,5 +364,7 @@ export interface Database {
   payment_ledger: PaymentLedgerTable;
   test_gateway_nonces: TestGatewayNoncesTable;
   test_gateway_vault: TestGatewayVaultTable;
+  wishlists: WishlistsTable;
+  wishlist_items: WishlistItemsTable;
   schema_migrations: SchemaMigrationsTable;
 }

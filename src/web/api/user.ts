@@ -22,6 +22,7 @@ import type {
 import { ApiError, api } from '../lib/api-client.ts';
 import { removeAuthToken, setAuthToken, useAuthToken } from '../lib/auth-token.ts';
 import { BASKET_KEY, replaceBasket } from './basket.ts';
+import { WISHLIST_KEY } from './wishlist.ts';
 
 export const USER_KEY = ['details'] as const;
 export const SAVED_ADDRESSES_KEY = ['addresses'] as const;
@@ -86,6 +87,7 @@ export function useSavedAddresses() {
 function forgetCustomer(client: QueryClient): void {
   client.removeQueries({ queryKey: USER_KEY });
   client.removeQueries({ queryKey: SAVED_ADDRESSES_KEY });
+  client.removeQueries({ queryKey: WISHLIST_KEY });
 }
 
 export const useLogin = () =>

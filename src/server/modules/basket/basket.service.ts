@@ -61,7 +61,7 @@ function optionList(family: Family): string {
  * The variation an add names: a variation's own id, or the id of a family with only
  * one. A family with several says what to choose (spec: product options).
  */
-function variationToAdd(snapshot: CatalogueSnapshot, productId: number): Variation {
+export function variationToAdd(snapshot: CatalogueSnapshot, productId: number): Variation {
   const variation = snapshot.variation(productId);
   if (variation) return variation;
   const family = snapshot.family(String(productId));

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import { trackProductClick } from '../../lib/analytics.ts';
 import { saveProductClick } from '../../lib/product-clicks.ts';
+import { LazyWishlistHeart } from '../wishlist/lazy-wishlist-heart.tsx';
 import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
 import './shop.css';
 
@@ -44,6 +45,7 @@ export function ProductCard({ product, listName, position, eager = false }: Prod
           {product.name}
         </Link>
       </h3>
+      <LazyWishlistHeart family={product} describedBy={nameId} />
       <div className="product-card__media">
         <img
           src={image.src}

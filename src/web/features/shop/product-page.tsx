@@ -10,6 +10,7 @@ import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
+import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
 import { LOW_STOCK } from './product-labels.ts';
 import {
   chooseOption,
@@ -324,6 +325,7 @@ function PurchasePanel({ variation }: { variation: ProductView }) {
         >
           Add to basket
         </Button>
+        <WishlistHeart productId={variation.id} />
       </div>
       {error && (
         <Notice tone="error">
