@@ -324,6 +324,15 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export interface StockNotificationsTable {
+  id: Generated<number>;
+  product_id: number;
+  email_address: string;
+  created_at: CreatedAt;
+  claimed_at: Date | null;
+  sent_at: Date | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -350,5 +359,6 @@ export interface Database {
   payment_ledger: PaymentLedgerTable;
   test_gateway_nonces: TestGatewayNoncesTable;
   test_gateway_vault: TestGatewayVaultTable;
+  stock_notifications: StockNotificationsTable;
   schema_migrations: SchemaMigrationsTable;
 }
