@@ -31,6 +31,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '010-housekeeping-indexes.sql',
       '011-test-gateway.sql',
       '012-orders.sql',
+      '015-stock-notifications.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });
