@@ -280,7 +280,7 @@ describe.each(ENGINES)('back-in-stock emails on %s', (engine) => {
   it('keeps a sign-up whose email failed for the next sweep', async () => {
     await t.close();
     let failNext = true;
-    let outboxOf: Mailer | undefined;
+    const delivered: { to?: Mailer } = {};
     const flaky: Mailer = {
       mode: 'outbox',
       async send(message) {
@@ -288,11 +288,11 @@ describe.each(ENGINES)('back-in-stock emails on %s', (engine) => {
           failNext = false;
           throw new Error('SMTP server unavailable');
         }
-        await outboxOf!.send(message);
+        await delivered.to!.send(message);
       },
     };
     t = await createTestApp(engine, { publicUrl: PUBLIC_URL, devOutbox: true, mailer: flaky });
-    outboxOf = outboxMailer(t.handle.db);
+    delivered.to = outboxMailer(t.handle.db);
     shopper = new Shopper(t.app);
     await signUp('ada@example.com');
     const reply = await restock('CALATHEA-60', 2);
