@@ -162,6 +162,8 @@ export function stockAlertService(deps: {
         });
       }
       const { before, quantity_on_hand: after } = await deps.products.addStock(row.id, quantity);
+      // This process's pages show the new stock at once (others within their cache's life).
+      catalogue.invalidate();
       const snapshot = await catalogue.snapshot();
       const variation = snapshot.variation(row.id);
       const name = variation ? snapshot.displayName(variation) : row.sku;
