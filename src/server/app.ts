@@ -48,6 +48,13 @@ import { loyaltyRepository } from './modules/user/loyalty.repository.ts';
 import { userRoutes } from './modules/user/user.routes.ts';
 import { userService } from './modules/user/user.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { devRestockRoutes } from './modules/dev/restock.routes.ts';
+import { stockAlertRepository } from './modules/stock-alerts/stock-alert.repository.ts';
+import { stockAlertRoutes } from './modules/stock-alerts/stock-alert.routes.ts';
+import {
+  stockAlertService,
+  type StockAlertService,
+} from './modules/stock-alerts/stock-alert.service.ts';
 import { basketViews } from './modules/basket/basket-view.ts';
 import { orderCompletion } from './modules/order/order-completion.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
@@ -81,7 +88,10 @@ export interface AppDeps {
   mailer?: Mailer;
   /** The shop's public address, for links in emails; also an origin allowed to write. */
   publicUrl?: string;
-  /** Serve the email outbox at /dev/outbox (never in production). */
+  /**
+   * Serve the email outbox at /dev/outbox and the restock route at /api/v1/dev/restock
+   * (never in production).
+   */
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
   addressLookup?: AddressLookup;
@@ -106,6 +116,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles orders left pending (crash recovery, ADR 019): start-up, housekeeping, tests. */
     reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
+    /** Sends back-in-stock emails now due (ADR 025): the minute sweep, tests. */
+    dispatchStockAlerts: StockAlertService['dispatch'];
   }
 }
 
@@ -230,6 +242,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.now ? { now: deps.now } : {}),
   });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
+  const stockAlerts = stockAlertService({
+    alerts: stockAlertRepository(deps.db),
+    rateLimits: rateLimitRepository(deps.db),
+    catalogue,
+    products: catalogueRepository(deps.db),
+    mailer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    log: app.log,
+  });
+  app.decorate('dispatchStockAlerts', stockAlerts.dispatch);
 
   await app.register(
     async (api) => {
@@ -251,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       wishlistRoutes(api, {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
+      stockAlertRoutes(api, { alerts: stockAlerts });
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
       api.get('/config', async () => ({
@@ -274,6 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.devOutbox) {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
+    devRestockRoutes(app, { alerts: stockAlerts });
   }
   await registerWebApp(app, deps.webDistDir ?? null, {
     paypalClientId: deps.wallets?.paypalClientId ?? null,

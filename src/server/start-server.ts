@@ -1,7 +1,8 @@
 /**
  * Starts the shop from a validated configuration: opens and migrates the database,
  * loads the demo data when wanted (outside production, or with SEED_DEMO=true),
- * settles orders a stopped process left pending, schedules housekeeping, listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * settles orders a stopped process left pending, schedules housekeeping (and the minute
+ * back-in-stock sweep), listens, and shuts down gracefully on SIGTERM/SIGINT.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -18,6 +19,9 @@ import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './conf
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
+
+/** How often waiting back-in-stock sign-ups are checked against stock. */
+export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
 
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
@@ -133,13 +137,24 @@ export async function startServer(
     purge: async () => ({ ...(await purgeExpired(handle.db)), ...(await reconcile()) }),
     log: app.log,
   });
+  // Back-in-stock emails due since the last sweep, however the stock came back (ADR 025).
+  const stockAlertSweep = scheduleHousekeeping({
+    purge: async () => {
+      const counts = await app.dispatchStockAlerts();
+      return { back_in_stock_sent: counts.sent, back_in_stock_failed: counts.failed };
+    },
+    log: app.log,
+    intervalMs: STOCK_ALERT_SWEEP_MS,
+    firstRunMs: STOCK_ALERT_SWEEP_MS,
+    message: 'back-in-stock emails sent',
+  });
 
   let stopping: Promise<void> | null = null;
   const stop = () =>
     (stopping ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
-      await housekeeping.stop();
+      await Promise.all([housekeeping.stop(), stockAlertSweep.stop()]);
       await app.close();
       await handle.close();
     })());

@@ -32,6 +32,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '011-test-gateway.sql',
       '012-orders.sql',
       '014-wishlists.sql',
+      '015-stock-notifications.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -338,6 +338,15 @@ export interface SchemaMigrationsTable {
   applied_at: CreatedAt;
 }
 
+export interface StockNotificationsTable {
+  id: Generated<number>;
+  product_id: number;
+  email_address: string;
+  created_at: CreatedAt;
+  claimed_at: Date | null;
+  sent_at: Date | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
@@ -366,5 +375,6 @@ export interface Database {
   test_gateway_vault: TestGatewayVaultTable;
   wishlists: WishlistsTable;
   wishlist_items: WishlistItemsTable;
+  stock_notifications: StockNotificationsTable;
   schema_migrations: SchemaMigrationsTable;
 }

@@ -1127,4 +1127,16 @@ export const demoProducts: DemoProduct[] = [
     imageColour: '#8fa89b',
     variations: [{ sku: 'EUC-GARL', price: 2499, quantityOnHand: 68, ...box(300, 250, 120) }],
   },
+  {
+    // Sold out and not a pre-order: shows the back-in-stock sign-up (ADR 025).
+    slug: 'artificial-calathea',
+    name: 'Artificial Calathea',
+    description:
+      'Broad, striped leaves in deep green and soft pink on a compact 60cm plant, in a matt white ' +
+      'pot. A bold splash of pattern for a shelf or side table, with no watering.',
+    category: 'house-plants',
+    imageStyle: 'leafy',
+    imageColour: '#3f6b4f',
+    variations: [{ sku: 'CALATHEA-60', price: 4499, quantityOnHand: 0, ...box(1500, 350, 600) }],
+  },
 ];

@@ -276,6 +276,8 @@ export function catalogueService(deps: { repository: CatalogueRepository; cacheM
   );
   return {
     snapshot: () => cache.get(),
+    /** Forgets this process's copy (after this process changed stock: the restock). */
+    invalidate: () => cache.invalidate(),
     /** Fresh stock figures for the given variations and whatever their availability rests on. */
     async freshStock(snapshot: CatalogueSnapshot, variations: readonly Variation[]) {
       const ids = [...new Set(variations.flatMap((v) => snapshot.stockIds(v)))];

@@ -97,6 +97,8 @@ export function scheduleHousekeeping(deps: {
   };
   intervalMs?: number;
   firstRunMs?: number;
+  /** What the log says when the work did something (the default: the hourly purge's). */
+  message?: string;
 }): Housekeeping {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -106,7 +108,7 @@ export function scheduleHousekeeping(deps: {
       .purge()
       .then((counts) => {
         if (Object.values(counts).some((count) => count > 0)) {
-          deps.log.info({ deleted: counts }, 'housekeeping purged expired rows');
+          deps.log.info({ deleted: counts }, deps.message ?? 'housekeeping purged expired rows');
         }
       })
       .catch((error: unknown) => deps.log.error({ err: error }, 'housekeeping failed'))

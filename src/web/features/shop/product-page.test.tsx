@@ -332,3 +332,26 @@ describe('ProductPage', () => {
     );
   });
 });
+
+describe('ProductPage: back-in-stock sign-up', () => {
+  it('offers it on a sold-out variation only', async () => {
+    productApi();
+    openProduct(rubberPlant);
+    expect(
+      await screen.findByRole('heading', { name: 'Email me when it’s back in stock' }),
+    ).toBeVisible();
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Notify me' })).toBeVisible();
+  });
+
+  it('does not offer it on a product in stock or on pre-order', async () => {
+    productApi();
+    const { unmount } = openProduct(oliveTree);
+    expect(await screen.findByRole('button', { name: 'Add to basket' })).toBeEnabled();
+    expect(screen.queryByRole('heading', { name: 'Email me when it’s back in stock' })).toBeNull();
+    unmount();
+    openProduct(wisteriaArch);
+    expect(await screen.findByRole('heading', { level: 1 })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Notify me' })).toBeNull();
+  });
+});

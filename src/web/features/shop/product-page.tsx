@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import type { FamilyView, ProductView } from '../../../domain/api/catalogue.ts';
 import { useAddToBasket } from '../../api/basket.ts';
@@ -27,6 +27,15 @@ import {
   stockMessage,
 } from './variation-labels.ts';
 import './shop.css';
+
+// Only out-of-stock pages show it, so it loads on its own (the product page's budget).
+const BackInStockForm = lazy(async () => ({
+  default: (await import('../stock-alerts/back-in-stock-form.tsx')).BackInStockForm,
+}));
+
+/** Sold out, not a pre-order and still sold: shoppers may ask to hear when it is back. */
+const awaitsRestock = (variation: ProductView) =>
+  !variation.discontinued && !variation.preorder && variation.quantity_available <= 0;
 
 const PRODUCT_IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 900px) 46vw, 100vw';
 
@@ -164,6 +173,19 @@ function ProductDetails({ family }: { family: FamilyView }) {
 
               <Availability variation={variation} />
               <PurchasePanel key={variation.id} variation={variation} />
+              {awaitsRestock(variation) && (
+                <Suspense fallback={null}>
+                  <BackInStockForm
+                    key={variation.id}
+                    productId={variation.id}
+                    productName={
+                      variation.variation_name
+                        ? `${variation.name} — ${variation.variation_name}`
+                        : variation.name
+                    }
+                  />
+                </Suspense>
+              )}
             </>
           ) : (
             <Notice tone="warning">

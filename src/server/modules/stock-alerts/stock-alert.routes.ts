@@ -1,0 +1,22 @@
+/**
+ * Back-in-stock sign-up: POST /products/{id}/stock_notifications with email_address.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { StockNotificationView } from '../../../domain/api/stock-alert.ts';
+import { stockNotificationSchema } from '../../../domain/schemas/stock-alert.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import type { StockAlertService } from './stock-alert.service.ts';
+
+export function stockAlertRoutes(app: FastifyInstance, deps: { alerts: StockAlertService }) {
+  app.post<{ Params: { id: string } }>(
+    '/products/:id/stock_notifications',
+    async (request, reply) => {
+      const input = parseInput(stockNotificationSchema, objectBody(request.body));
+      const stock_notification: StockNotificationView = await deps.alerts.signUp(
+        { productId: request.params.id, emailAddress: input.email_address },
+        { remoteIp: request.ip },
+      );
+      return reply.code(201).send({ data: { stock_notification } });
+    },
+  );
+}
