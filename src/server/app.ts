@@ -50,6 +50,8 @@ import { userService } from './modules/user/user.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { basketViews } from './modules/basket/basket-view.ts';
 import { orderCompletion } from './modules/order/order-completion.ts';
+import { orderHistory } from './modules/order/order-history.ts';
+import { orderHistoryRoutes } from './modules/order/order-history.routes.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
@@ -174,9 +176,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? outboxMailer(deps.db);
   const users = authRepository(deps.db);
   const loyalty = loyaltyRepository(deps.db);
+  const rateLimits = rateLimitRepository(deps.db);
   const auth = authService({
     repository: users,
-    rateLimits: rateLimitRepository(deps.db),
+    rateLimits,
     captcha,
     mailer,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
@@ -226,6 +229,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.orderTimings,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const history = orderHistory({
+    orders,
+    rateLimits,
+    gateway: payments,
+    mailer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    log: app.log,
+  });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
 
   await app.register(
@@ -244,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         gateway: payments,
         secureCookies: deps.secureCookies ?? false,
       });
+      orderHistoryRoutes(api, { history, secureCookies: deps.secureCookies ?? false });
       paymentRoutes(api, { gateway: payments });
       api.get('/health', async () => ({ data: { status: 'ok' } }));
       // What the browser needs to know about the vendors in use (never a secret).
