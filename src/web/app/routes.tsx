@@ -20,6 +20,10 @@ const accountArea = () => import('./account-area.tsx');
 const LoginRoutes = page(accountArea, 'LoginRoutes');
 const AccountPage = page(accountArea, 'AccountPage');
 const ThankYouPage = page(() => import('../features/order/thank-you-page.tsx'), 'ThankYouPage');
+const TrackOrderPage = page(
+  () => import('../features/track-order/track-order-page.tsx'),
+  'TrackOrderPage',
+);
 const DeliveryHelpPage = page(
   () => import('../features/info/delivery-help-page.tsx'),
   'DeliveryHelpPage',
@@ -58,6 +62,7 @@ export function AppRoutes() {
         <Route path="login/*" element={<Lazy page={LoginRoutes} />} />
         <Route path="account" element={<Lazy page={AccountPage} />} />
         <Route path="order/thank-you/:publicId" element={<Lazy page={ThankYouPage} />} />
+        <Route path="track-order" element={<Lazy page={TrackOrderPage} />} />
         <Route path="terms-and-conditions" element={<Lazy page={TermsPage} />} />
         <Route path="privacy-notice" element={<Lazy page={PrivacyPage} />} />
         <Route

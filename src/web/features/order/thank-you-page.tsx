@@ -134,8 +134,8 @@ function OrderConfirmation({ order }: { order: OrderView }) {
               </li>
               <li>Estimated delivery: {order.delivery_estimate.label}.</li>
               <li>
-                You can <Link to="/track-order">track your order</Link> at any time with your
-                order number and email address
+                You can <Link to="/track-order">track your order</Link> at any time with your order
+                number and email address
                 {hasPreorder ? ', and cancel a pre-order there before it is dispatched' : ''}.
               </li>
             </ul>

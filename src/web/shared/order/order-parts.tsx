@@ -28,7 +28,8 @@ const summaryLabel = (price: PriceView, excludeTax: boolean) =>
 const savingLabel = (amount: number) => (amount === 0 ? 'FREE' : formatPence(pence(-amount)));
 
 /** What the order cost in the end (after discounts and buds). */
-export const orderTotal = (order: OrderView) => order.discounted_prices?.total ?? order.prices.total;
+export const orderTotal = (order: OrderView) =>
+  order.discounted_prices?.total ?? order.prices.total;
 
 /** A bordered section with an h2 that names it. */
 export function OrderSection({ title, children }: { title: string; children: ReactNode }) {
