@@ -82,8 +82,7 @@ function OrderSummary({ order }: { order: OrderView }) {
     <li className="account-orders__order">
       <h2 className="account-orders__number">
         <Link to={accountOrderPath(order.public_id)}>
-          <span className="visually-hidden">Order </span>
-          {order.order_number}
+          <span className="visually-hidden">Order</span> {order.order_number}
         </Link>
       </h2>
       <dl className="order-facts">
@@ -108,7 +107,7 @@ function OrderSummary({ order }: { order: OrderView }) {
       </dl>
       <p className="account-orders__view">
         <Link to={accountOrderPath(order.public_id)}>
-          View order<span className="visually-hidden"> {order.order_number}</span>
+          View order <span className="visually-hidden">{order.order_number}</span>
         </Link>
       </p>
     </li>

@@ -75,15 +75,23 @@ function TrackedOrder({
 function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
   const track = useTrackOrder();
   const [formError, setFormError] = useState<string | null>(null);
+  // The field to focus once the form is enabled again (a disabled input takes no focus).
+  const [focusField, setFocusField] = useState<(typeof FIELDS)[number] | null>(null);
   const {
     register,
     handleSubmit,
     setError,
+    setFocus,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<TrackInput, unknown, TrackOutput>({
     resolver: zodResolver(trackOrderSchema),
     defaultValues: { order_number: '', email_address: '' },
   });
+  useEffect(() => {
+    if (!focusField || isSubmitting) return;
+    setFocus(focusField);
+    setFocusField(null);
+  }, [focusField, isSubmitting, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -92,18 +100,16 @@ function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
     } catch (error) {
       // Per-field messages (validation, or which fields to check when they do not
       // match) go on the fields, the first focused; the message above the form.
-      let focus = true;
+      let first: (typeof FIELDS)[number] | null = null;
       if (error instanceof ApiError && error.errors) {
         for (const [key, messages] of Object.entries(error.errors)) {
           if (!(FIELDS as readonly string[]).includes(key) || !messages[0]) continue;
-          setError(
-            key as (typeof FIELDS)[number],
-            { message: messages[0] },
-            { shouldFocus: focus },
-          );
-          focus = false;
+          const field = key as (typeof FIELDS)[number];
+          setError(field, { message: messages[0] });
+          first ??= field;
         }
       }
+      setFocusField(first);
       setFormError(error instanceof Error && error.message ? error.message : FALLBACK);
     }
   });
