@@ -76,7 +76,7 @@ function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
   const track = useTrackOrder();
   const [formError, setFormError] = useState<string | null>(null);
   // The field to focus once the form is enabled again (a disabled input takes no focus).
-  const [focusField, setFocusField] = useState<(typeof FIELDS)[number] | null>(null);
+  const focusField = useRef<(typeof FIELDS)[number] | null>(null);
   const {
     register,
     handleSubmit,
@@ -88,10 +88,10 @@ function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
     defaultValues: { order_number: '', email_address: '' },
   });
   useEffect(() => {
-    if (!focusField || isSubmitting) return;
-    setFocus(focusField);
-    setFocusField(null);
-  }, [focusField, isSubmitting, setFocus]);
+    if (!focusField.current || isSubmitting) return;
+    setFocus(focusField.current);
+    focusField.current = null;
+  }, [isSubmitting, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -109,7 +109,7 @@ function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
           first ??= field;
         }
       }
-      setFocusField(first);
+      focusField.current = first;
       setFormError(error instanceof Error && error.message ? error.message : FALLBACK);
     }
   });
