@@ -75,23 +75,15 @@ function TrackedOrder({
 function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
   const track = useTrackOrder();
   const [formError, setFormError] = useState<string | null>(null);
-  // The field to focus once the form is enabled again (a disabled input takes no focus).
-  const focusField = useRef<(typeof FIELDS)[number] | null>(null);
   const {
     register,
     handleSubmit,
     setError,
-    setFocus,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<TrackInput, unknown, TrackOutput>({
     resolver: zodResolver(trackOrderSchema),
     defaultValues: { order_number: '', email_address: '' },
   });
-  useEffect(() => {
-    if (!focusField.current || isSubmitting) return;
-    setFocus(focusField.current);
-    focusField.current = null;
-  }, [isSubmitting, setFocus]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFormError(null);
@@ -100,16 +92,18 @@ function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
     } catch (error) {
       // Per-field messages (validation, or which fields to check when they do not
       // match) go on the fields, the first focused; the message above the form.
-      let first: (typeof FIELDS)[number] | null = null;
+      let focus = true;
       if (error instanceof ApiError && error.errors) {
         for (const [key, messages] of Object.entries(error.errors)) {
           if (!(FIELDS as readonly string[]).includes(key) || !messages[0]) continue;
-          const field = key as (typeof FIELDS)[number];
-          setError(field, { message: messages[0] });
-          first ??= field;
+          setError(
+            key as (typeof FIELDS)[number],
+            { message: messages[0] },
+            { shouldFocus: focus },
+          );
+          focus = false;
         }
       }
-      focusField.current = first;
       setFormError(error instanceof Error && error.message ? error.message : FALLBACK);
     }
   });
@@ -129,7 +123,8 @@ function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
         onSubmit={onSubmit}
       >
         {formError && <Notice tone="error">{formError}</Notice>}
-        <fieldset className="track-order__fields" disabled={isSubmitting}>
+        {/* Left enabled while searching, so the field to correct can take focus. */}
+        <fieldset className="track-order__fields">
           <Field
             {...register('order_number')}
             label="Order number"
