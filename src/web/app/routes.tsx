@@ -19,11 +19,9 @@ const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'Pri
 const accountArea = () => import('./account-area.tsx');
 const LoginRoutes = page(accountArea, 'LoginRoutes');
 const AccountPage = page(accountArea, 'AccountPage');
-const ThankYouPage = page(() => import('../features/order/thank-you-page.tsx'), 'ThankYouPage');
-const TrackOrderPage = page(
-  () => import('../features/track-order/track-order-page.tsx'),
-  'TrackOrderPage',
-);
+const orderPages = () => import('./order-pages.tsx');
+const ThankYouPage = page(orderPages, 'ThankYouPage');
+const TrackOrderPage = page(orderPages, 'TrackOrderPage');
 const DeliveryHelpPage = page(
   () => import('../features/info/delivery-help-page.tsx'),
   'DeliveryHelpPage',
