@@ -393,6 +393,42 @@ describe.each(ENGINES)('order history, tracking and cancellation on %s', (engine
       expect(await statusOf(order.public_id)).toBe('cancelled');
     });
 
+    it('leaves the order paid when the payment cannot be reversed, and lets the shopper try again', async () => {
+      const refusing = await buildApp({
+        db: handle.db,
+        cookieSecret: TEST_COOKIE_SECRET,
+        logger: false,
+        catalogueCacheMs: 0,
+        payments: { ...gateway, reverse: async () => ({ ok: false, kind: null }) },
+      });
+      await refusing.ready();
+      try {
+        const { order } = await place([['WIS-ARCH', 1]], { email: 'retry@example.com' });
+        const tracker = new Browser(refusing);
+        const tracked = await tracker.post('/api/v1/orders/track', {
+          order_number: order.order_number,
+          email_address: 'retry@example.com',
+        });
+        expect(tracked.status).toBe(200);
+        const url = `/api/v1/orders/${order.public_id}/cancel`;
+        const refused = await tracker.post(url);
+        expect(refused.status).toBe(502);
+        expect(refused.body.message).toBe(
+          'We could not cancel your order just now and it has not been changed. Please try again in a few minutes.',
+        );
+        expect(await statusOf(order.public_id)).toBe('paid');
+        expect((await ledgerOf(order.public_id)).map((row) => row.kind)).toEqual(['sale']);
+
+        // The claim was given back: the same browser's cookie works on the shop's usual app.
+        const again = new Browser(app);
+        for (const [name, value] of tracker.cookies) again.cookies.set(name, value);
+        expect((await again.post(url)).body.data.order.status).toBe('cancelled');
+        expect((await ledgerOf(order.public_id)).map((row) => row.kind)).toEqual(['sale', 'void']);
+      } finally {
+        await refusing.close();
+      }
+    });
+
     it('refuses an order with items from stock (order_not_preorder) and changes nothing', async () => {
       const demo = await customer();
       const budsBefore = await budsOf('demo@example.com');
