@@ -57,6 +57,8 @@ import {
 } from './modules/stock-alerts/stock-alert.service.ts';
 import { basketViews } from './modules/basket/basket-view.ts';
 import { orderCompletion } from './modules/order/order-completion.ts';
+import { orderHistory } from './modules/order/order-history.ts';
+import { orderHistoryRoutes } from './modules/order/order-history.routes.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
@@ -189,9 +191,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? outboxMailer(deps.db);
   const users = authRepository(deps.db);
   const loyalty = loyaltyRepository(deps.db);
+  const rateLimits = rateLimitRepository(deps.db);
   const auth = authService({
     repository: users,
-    rateLimits: rateLimitRepository(deps.db),
+    rateLimits,
     captcha,
     mailer,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
@@ -241,6 +244,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...deps.orderTimings,
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const history = orderHistory({
+    orders,
+    rateLimits,
+    gateway: payments,
+    mailer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    log: app.log,
+  });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
   const stockAlerts = stockAlertService({
     alerts: stockAlertRepository(deps.db),
@@ -269,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         gateway: payments,
         secureCookies: deps.secureCookies ?? false,
       });
+      orderHistoryRoutes(api, { history, secureCookies: deps.secureCookies ?? false });
       paymentRoutes(api, { gateway: payments });
       wishlistRoutes(api, {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),

@@ -93,4 +93,26 @@ export interface OrderView {
   payment_method: OrderPaymentView;
   prices_exclude_tax: boolean;
   tax_exempt: boolean;
+  /**
+   * Set once the order is cancelled (ADR 023): when, and how the payment went back —
+   * 'void' (the charge was released before it was taken), 'refund', or null (nothing
+   * was charged). Optional: added by issue 11.
+   */
+  cancellation?: { date: string; payment: 'void' | 'refund' | null } | null;
+}
+
+/** GET /api/v1/user/orders → `{ data: { orders } }`, newest first. */
+export interface OrderListResult {
+  orders: OrderView[];
+}
+
+/** POST /api/v1/orders/track → `{ data: { order } }`; also the cancel endpoints' reply. */
+export interface OrderResult {
+  order: OrderView;
+}
+
+/** POST /api/v1/orders/track */
+export interface TrackOrderRequest {
+  order_number: string;
+  email_address: string;
 }

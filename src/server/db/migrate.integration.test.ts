@@ -31,6 +31,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '010-housekeeping-indexes.sql',
       '011-test-gateway.sql',
       '012-orders.sql',
+      '013-order-cancellation.sql',
       '014-wishlists.sql',
       '015-stock-notifications.sql',
     ]);

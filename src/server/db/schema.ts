@@ -254,6 +254,10 @@ export interface OrdersTable {
   idempotency_key: string | null;
   buds_used: Generated<number>;
   buds_earned: Generated<number>;
+  /** A cancellation under way (migration 013, ADR 023). */
+  cancel_claimed_at: Date | null;
+  cancelled_at: Date | null;
+  reversal_kind: 'void' | 'refund' | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

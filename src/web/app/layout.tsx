@@ -85,6 +85,9 @@ export function Layout() {
           <nav aria-label="Help and policies">
             <ul className="site-footer__links">
               <li>
+                <Link to="/track-order">Track your order</Link>
+              </li>
+              <li>
                 <Link to="/help-centre/topics/orders/delivery">Delivery information</Link>
               </li>
               <li>

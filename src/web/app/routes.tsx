@@ -19,11 +19,13 @@ const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'Pri
 const accountArea = () => import('./account-area.tsx');
 const LoginRoutes = page(accountArea, 'LoginRoutes');
 const AccountPage = page(accountArea, 'AccountPage');
-const ThankYouPage = page(() => import('../features/order/thank-you-page.tsx'), 'ThankYouPage');
 const SharedWishlistPage = page(
   () => import('../features/wishlist/shared-wishlist-page.tsx'),
   'SharedWishlistPage',
 );
+const orderPages = () => import('./order-pages.tsx');
+const ThankYouPage = page(orderPages, 'ThankYouPage');
+const TrackOrderPage = page(orderPages, 'TrackOrderPage');
 const DeliveryHelpPage = page(
   () => import('../features/info/delivery-help-page.tsx'),
   'DeliveryHelpPage',
@@ -63,6 +65,7 @@ export function AppRoutes() {
         <Route path="account" element={<Lazy page={AccountPage} />} />
         <Route path="order/thank-you/:publicId" element={<Lazy page={ThankYouPage} />} />
         <Route path="wishlists/:shareId" element={<Lazy page={SharedWishlistPage} />} />
+        <Route path="track-order" element={<Lazy page={TrackOrderPage} />} />
         <Route path="terms-and-conditions" element={<Lazy page={TermsPage} />} />
         <Route path="privacy-notice" element={<Lazy page={PrivacyPage} />} />
         <Route

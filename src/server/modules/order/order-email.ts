@@ -37,7 +37,7 @@ function lineTotal(item: BasketItemView): string {
   return (item.discounted_total_price ?? item.total_price).label;
 }
 
-function itemText(item: BasketItemView): string {
+export function itemText(item: BasketItemView): string {
   const preorder = item.preorder ? ` (pre-order: ${item.preorder_quantity})` : '';
   const badge = item.is_promotion_item ? ` (${item.badge ?? 'Free gift'})` : '';
   return `${item.quantity} × ${item.name}${preorder}${badge}: ${lineTotal(item)}`;

@@ -15,7 +15,13 @@ import type { OrderRecord } from './order.repository.ts';
 /** What an order keeps of the basket it was placed from. */
 export type OrderSnapshot = Omit<
   OrderView,
-  'public_id' | 'order_number' | 'status' | 'date' | 'email_address' | 'payment_method'
+  | 'public_id'
+  | 'order_number'
+  | 'status'
+  | 'date'
+  | 'email_address'
+  | 'payment_method'
+  | 'cancellation'
 >;
 
 /** The snapshot of a priced basket view, with the chosen option and estimate. */
@@ -80,5 +86,12 @@ export function orderView(order: OrderRecord): OrderView {
       order.payment_last_four,
       order.amount,
     ),
+    cancellation:
+      order.status === 'cancelled' && order.cancelled_at
+        ? {
+            date: new Date(order.cancelled_at).toISOString(),
+            payment: order.reversal_kind ?? null,
+          }
+        : null,
   };
 }

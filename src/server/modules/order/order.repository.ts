@@ -39,6 +39,10 @@ export interface OrderRecord {
   idempotency_key: string | null;
   buds_used: number;
   buds_earned: number;
+  /** Cancellation (ADR 023): a claim under way, when it was cancelled, how it was paid back. */
+  cancel_claimed_at: Date | null;
+  cancelled_at: Date | null;
+  reversal_kind: 'void' | 'refund' | null;
   created_at: Date;
 }
 
@@ -423,6 +427,98 @@ function orderQueries(db: Db | Transaction<Database>) {
         .set({ transaction_id: transactionId, failure_type: 'reversed', updated_at: sql`now()` })
         .where('id', '=', id)
         .execute();
+    },
+
+    /** A customer's orders, newest first (failed attempts are not orders they placed). */
+    async listOfUser(userId: number, limit = 200): Promise<OrderRecord[]> {
+      return (await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('status', '<>', 'failed')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()) as OrderRecord[];
+    },
+
+    async findByOrderNumber(orderNumber: string): Promise<OrderRecord | undefined> {
+      return (await db
+        .selectFrom('orders')
+        .selectAll()
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirst()) as OrderRecord | undefined;
+    },
+
+    /**
+     * Claims a paid order's cancellation for the caller (ADR 023): one UPDATE, which
+     * locks the row, so of concurrent callers exactly one gets it. A claim older than
+     * `staleMs` (its process stopped) may be taken again. Undefined when the order is not
+     * paid or another caller holds a live claim.
+     */
+    async claimCancellation(id: number, staleMs: number): Promise<OrderRecord | undefined> {
+      return (await db
+        .updateTable('orders')
+        .set({ cancel_claimed_at: sql`now()`, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .where('status', '=', 'paid')
+        .where((eb) =>
+          eb.or([
+            eb('cancel_claimed_at', 'is', null),
+            eb(
+              'cancel_claimed_at',
+              '<',
+              sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`,
+            ),
+          ]),
+        )
+        .returningAll()
+        .executeTakeFirst()) as OrderRecord | undefined;
+    },
+
+    /** Gives a claim back (the payment could not be reversed; the order stays paid). */
+    async releaseCancellation(id: number): Promise<void> {
+      await db
+        .updateTable('orders')
+        .set({ cancel_claimed_at: null })
+        .where('id', '=', id)
+        .where('status', '=', 'paid')
+        .execute();
+    },
+
+    /**
+     * Cancels a paid order in one statement, once its payment is reversed: cancelled,
+     * any stock it took put back (free gifts; pre-order lines took none), the buds it
+     * spent given back and the buds it earned taken back. Undefined when it was no
+     * longer paid.
+     */
+    async cancel(id: number, reversal: 'void' | 'refund' | null): Promise<OrderRecord | undefined> {
+      const { rows } = await sql<OrderRecord>`
+        WITH cancelled AS (
+          UPDATE orders
+          SET status = 'cancelled', cancelled_at = now(), reversal_kind = ${reversal},
+              cancel_claimed_at = NULL, updated_at = now()
+          WHERE id = ${id} AND status = 'paid'
+          RETURNING *
+        ),
+        released AS (
+          UPDATE products p SET quantity_on_hand = p.quantity_on_hand + r.quantity
+          FROM cancelled,
+               jsonb_to_recordset(cancelled.reservations) AS r (product_id int, quantity int)
+          WHERE p.id = r.product_id AND r.quantity > 0
+        ),
+        buds AS (
+          INSERT INTO loyalty_ledger (user_id, change, reason)
+          SELECT cancelled.user_id, c.change, c.reason
+          FROM cancelled CROSS JOIN LATERAL (VALUES
+            (cancelled.buds_used, 'Returned from cancelled order ' || cancelled.order_number),
+            (-cancelled.buds_earned, 'Taken back with cancelled order ' || cancelled.order_number)
+          ) AS c (change, reason)
+          WHERE cancelled.user_id IS NOT NULL AND c.change <> 0
+        )
+        SELECT * FROM cancelled
+      `.execute(db);
+      return rows[0];
     },
 
     /** Pending orders placed more than `olderThanMs` ago, oldest first. */

@@ -20,12 +20,37 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 /** The order ids in the browser's signed orders cookie. */
-function recentOrders(request: FastifyRequest): string[] {
+export function recentOrders(request: FastifyRequest): string[] {
   const raw = request.cookies[ORDERS_COOKIE];
   if (!raw || raw.length > 1024) return [];
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return [];
   return unsigned.value.split('.').filter((id) => UUID.test(id));
+}
+
+/** Puts an order first in the browser's signed orders cookie (it may then read it). */
+export function rememberOrder(
+  request: FastifyRequest,
+  response: FastifyReply,
+  publicId: string,
+  secureCookies: boolean,
+) {
+  const ids = [publicId, ...recentOrders(request).filter((id) => id !== publicId)];
+  response.setCookie(ORDERS_COOKIE, ids.slice(0, RECENT_ORDERS).join('.'), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies,
+    signed: true,
+    maxAge: NINETY_DAYS_S,
+  });
+}
+
+/** An order's public id from a URL, lower-cased; order_not_found when it cannot be one. */
+export function publicIdParam(value: string): string {
+  const publicId = value.toLowerCase();
+  if (!UUID.test(publicId)) throw new AppError('order_not_found');
+  return publicId;
 }
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
@@ -48,17 +73,8 @@ export function orderRoutes(
     secureCookies: boolean;
   },
 ) {
-  function remember(request: FastifyRequest, response: FastifyReply, publicId: string) {
-    const ids = [publicId, ...recentOrders(request).filter((id) => id !== publicId)];
-    response.setCookie(ORDERS_COOKIE, ids.slice(0, RECENT_ORDERS).join('.'), {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: deps.secureCookies,
-      signed: true,
-      maxAge: NINETY_DAYS_S,
-    });
-  }
+  const remember = (request: FastifyRequest, response: FastifyReply, publicId: string) =>
+    rememberOrder(request, response, publicId, deps.secureCookies);
 
   app.post('/basket/order', async (request, response) => {
     const input = parseInput(placeOrderSchema, objectBody(request.body));
@@ -83,8 +99,7 @@ export function orderRoutes(
   });
 
   app.get<{ Params: { public_id: string } }>('/orders/:public_id', async (request, response) => {
-    const publicId = request.params.public_id.toLowerCase();
-    if (!UUID.test(publicId)) throw new AppError('order_not_found');
+    const publicId = publicIdParam(request.params.public_id);
     const order = await deps.orders.get(publicId, {
       customerId: request.user?.id ?? null,
       visibleIds: recentOrders(request),

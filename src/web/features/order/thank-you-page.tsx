@@ -7,34 +7,24 @@
  * the heading once the order shows.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { AddressView, BasketItemView } from '../../../domain/api/basket.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
-import { formatPence, formatPenceOrFree, pence } from '../../../domain/money.ts';
-import type { PriceView } from '../../../domain/price-view.ts';
 import { BASKET_KEY } from '../../api/basket.ts';
 import { useOrder } from '../../api/orders.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { trackPurchase } from '../../lib/purchase-analytics.ts';
-import { addressLines, sameAddressLines } from '../../shared/address-lines.ts';
+import {
+  OrderDelivery,
+  OrderItems,
+  OrderPayment,
+  OrderSection,
+  OrderTotals,
+} from '../../shared/order/order-parts.tsx';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import './thank-you.css';
-
-/*
- * Amounts as the order summary showed them (spec sections 2, 6 and 9): excluding VAT
- * when the customer prefers it or the order is tax exempt, zero as FREE, savings
- * negative. Written out here rather than imported from shared/price.ts, which would
- * split one more chunk into every page's first download list.
- */
-const excludesTax = (order: OrderView) => order.prices_exclude_tax || order.tax_exempt;
-const amountOf = (price: PriceView, excludeTax: boolean) =>
-  excludeTax ? price.excluding_tax.amount : price.amount;
-const summaryLabel = (price: PriceView, excludeTax: boolean) =>
-  formatPenceOrFree(amountOf(price, excludeTax));
-const savingLabel = (amount: number) => (amount === 0 ? 'FREE' : formatPence(pence(-amount)));
 
 /** Spec section 8: order_not_found. */
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -130,10 +120,9 @@ function OrderConfirmation({ order }: { order: OrderView }) {
       <p className="thank-you__number">
         Your order number is <strong>{order.order_number}</strong>
       </p>
-      <div className="thank-you__layout">
-        <div className="thank-you__main">
-          <section className="thank-you__section" aria-labelledby="thank-you-next">
-            <h2 id="thank-you-next">What happens next</h2>
+      <div className="order-layout">
+        <div>
+          <OrderSection title="What happens next">
             <ul className="thank-you__next">
               <li>
                 We have sent a confirmation email to <strong>{order.email_address}</strong>.
@@ -144,164 +133,27 @@ function OrderConfirmation({ order }: { order: OrderView }) {
                   : 'We will email you again when your order has been dispatched.'}
               </li>
               <li>Estimated delivery: {order.delivery_estimate.label}.</li>
+              <li>
+                You can <Link to="/track-order">track your order</Link> at any time with your order
+                number and email address
+                {hasPreorder ? ', and cancel a pre-order there before it is dispatched' : ''}.
+              </li>
             </ul>
             {order.loyalty_points.earned > 0 && (
               <p className="thank-you__buds">
                 You earned <strong>{order.loyalty_points.earned} buds</strong> with this order.
               </p>
             )}
-          </section>
+          </OrderSection>
           <OrderItems order={order} />
         </div>
-        <div className="thank-you__aside">
+        <div>
           <OrderTotals order={order} />
           <OrderDelivery order={order} />
-          <section className="thank-you__section" aria-labelledby="thank-you-payment">
-            <h2 id="thank-you-payment">Payment</h2>
-            <p>
-              {order.payment_method.label}
-              {order.payment_method.description && <> — {order.payment_method.description}</>}
-            </p>
-          </section>
+          <OrderPayment order={order} />
         </div>
       </div>
       <ContinueShopping />
     </FocusedHeading>
-  );
-}
-
-function OrderItems({ order }: { order: OrderView }) {
-  const excludeTax = excludesTax(order);
-  return (
-    <section className="thank-you__section" aria-labelledby="thank-you-items">
-      <h2 id="thank-you-items">Your items</h2>
-      <ul className="thank-you__lines">
-        {[...order.items, ...order.promotionItems].map((item) => (
-          <OrderLine key={item.id} item={item} excludeTax={excludeTax} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-/** One ordered line, read-only: picture, name, options, quantity and price. */
-function OrderLine({ item, excludeTax }: { item: BasketItemView; excludeTax: boolean }) {
-  const { product } = item;
-  const nameId = useId();
-  const options = product.options
-    .map(({ option, value }) => `${option.name}: ${value.name}`)
-    .join(', ');
-  const total = item.discounted_total_price ?? item.total_price;
-  return (
-    <li className="thank-you__line" aria-labelledby={nameId}>
-      <img
-        className="thank-you__image"
-        src={product.preview_image.src}
-        srcSet={product.preview_image.srcset}
-        sizes="80px"
-        alt={product.preview_image.alt}
-        width={80}
-        height={80}
-        loading="lazy"
-      />
-      <div className="thank-you__line-details">
-        <h3 className="thank-you__line-name" id={nameId}>
-          <Link to={product.url}>{item.name}</Link>
-        </h3>
-        {item.badge && <p className="badge badge--accent">{item.badge}</p>}
-        {options && <p className="thank-you__line-options">{options}</p>}
-        {item.preorder && (
-          <p>
-            <span className="badge badge--warning">Pre-order</span> {item.preorder_quantity} on
-            pre-order
-          </p>
-        )}
-        <p>Qty: {item.quantity}</p>
-      </div>
-      <p className="thank-you__line-total">
-        {item.is_promotion_item ? 'FREE' : formatPence(amountOf(total, excludeTax))}
-      </p>
-    </li>
-  );
-}
-
-function OrderTotals({ order }: { order: OrderView }) {
-  const excludeTax = excludesTax(order);
-  const paid = order.discounted_prices?.total ?? order.prices.total;
-  const buds = order.loyalty_points;
-  return (
-    <section className="thank-you__section" aria-labelledby="thank-you-totals">
-      <h2 id="thank-you-totals">Order total</h2>
-      <dl className="thank-you__totals">
-        <div className="thank-you__row">
-          <dt>Sub total</dt>
-          <dd>{summaryLabel(order.prices.items, excludeTax)}</dd>
-        </div>
-        <div className="thank-you__row">
-          <dt>
-            Delivery
-            <span className="thank-you__note">{order.delivery_option.name}</span>
-          </dt>
-          <dd>{summaryLabel(order.prices.delivery, excludeTax)}</dd>
-        </div>
-        {excludeTax && (
-          <div className="thank-you__row">
-            <dt>VAT</dt>
-            <dd>{formatPenceOrFree(paid.tax.amount)}</dd>
-          </div>
-        )}
-        {buds.used > 0 && buds.discount.amount > 0 && (
-          <div className="thank-you__row thank-you__row--saving">
-            <dt>Bud rewards</dt>
-            <dd>{savingLabel(buds.discount.amount)}</dd>
-          </div>
-        )}
-        {order.discounts.map((discount) => (
-          <div key={discount.label} className="thank-you__row thank-you__row--saving">
-            <dt>
-              Discount
-              <span className="thank-you__note">{discount.label}</span>
-            </dt>
-            <dd>{savingLabel(discount.amount)}</dd>
-          </div>
-        ))}
-        <div className="thank-you__row thank-you__row--total">
-          <dt>Total paid</dt>
-          <dd>{paid.amount === 0 ? 'FREE' : formatPence(paid.amount)}</dd>
-        </div>
-      </dl>
-    </section>
-  );
-}
-
-function AddressLines({ address }: { address: AddressView }) {
-  return (
-    <address className="thank-you__address">
-      {addressLines(address).map((line, index) => (
-        <span key={index}>{line}</span>
-      ))}
-    </address>
-  );
-}
-
-function OrderDelivery({ order }: { order: OrderView }) {
-  const billing = order.billing_address;
-  return (
-    <section className="thank-you__section" aria-labelledby="thank-you-delivery">
-      <h2 id="thank-you-delivery">Delivery</h2>
-      <AddressLines address={order.delivery_address} />
-      <p>
-        <strong>{order.delivery_option.name}</strong>
-        {order.delivery_option.description && <> — {order.delivery_option.description}</>}
-      </p>
-      <p>Estimated delivery: {order.delivery_estimate.label}</p>
-      {order.delivery_safe_place && <p>Delivery instructions: {order.delivery_safe_place}</p>}
-      {billing && !sameAddressLines(billing, order.delivery_address) && (
-        <>
-          <h3 className="thank-you__subheading">Billing address</h3>
-          <AddressLines address={billing} />
-        </>
-      )}
-    </section>
   );
 }

@@ -1,0 +1,187 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Order tracking and pre-order cancellation, end to end (issue 11, ADR 023): a guest's
+ * order is tracked from another browser by number and email; a customer's pre-order is
+ * cancelled from the tracking page. Orders are placed through the API with the page's
+ * own cookies (and login), paying with the test-mode gateway's frictionless 3-D Secure
+ * nonce; the tracking page itself is driven as a shopper would.
+ */
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+const FRICTIONLESS_3DS =
+  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
+
+const ADDRESS = {
+  delivery_address_title: 'Ms',
+  delivery_address_first_name: 'Gertrude',
+  delivery_address_last_name: 'Jekyll',
+  delivery_address_line_1: '8 Orchard Lane',
+  delivery_address_line_3: 'Harrogate',
+  delivery_address_line_4: 'North Yorkshire',
+  delivery_address_postcode: 'HG1 2AB',
+  delivery_address_country_code: 'GBR',
+  delivery_address_telephone: '01423 496123',
+};
+
+interface PlacedOrder {
+  public_id: string;
+  order_number: string;
+  status: string;
+}
+
+/** The page's login, for API calls made on its behalf. */
+async function bearer(page: Page): Promise<Record<string, string>> {
+  const token = (await page.context().cookies()).find((c) => c.name === 'ba_auth_token')?.value;
+  return token ? { authorization: `Bearer ${token}` } : {};
+}
+
+/** Places an order of `slug`'s first variation from this page's browser, through the API. */
+async function placeOrder(page: Page, slug: string, email: string | null): Promise<PlacedOrder> {
+  const headers = await bearer(page);
+  const product = (await (await page.request.get(`/api/v1/products/${slug}`)).json()) as {
+    data: { product: { variations: { id: number }[] } };
+  };
+  const added = await page.request.post('/api/v1/basket', {
+    headers,
+    data: { product_id: product.data.product.variations[0]?.id },
+  });
+  expect(added.ok()).toBe(true);
+  const details = await page.request.put('/api/v1/basket/details', {
+    headers,
+    data: { ...ADDRESS, ...(email ? { email_address: email } : {}) },
+  });
+  expect(details.ok()).toBe(true);
+  const chosen = await page.request.put('/api/v1/basket/delivery', {
+    headers,
+    data: { option_id: 'uk-standard' },
+  });
+  expect(chosen.ok()).toBe(true);
+  const placed = await page.request.post('/api/v1/basket/order', {
+    headers,
+    data: { payment_method_nonce: FRICTIONLESS_3DS, device_data: '' },
+  });
+  expect(placed.status()).toBe(201);
+  const { public_id } = ((await placed.json()) as { data: { public_id: string } }).data;
+  const read = await page.request.get(`/api/v1/orders/${public_id}`, { headers });
+  return ((await read.json()) as { data: { order: PlacedOrder } }).data.order;
+}
+
+async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return result.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  );
+}
+
+async function track(page: Page, orderNumber: string, email: string) {
+  const form = page.getByRole('form', { name: 'Track your order' });
+  await form.getByLabel(/Order number/).fill(orderNumber);
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Track order' }).click();
+}
+
+test.describe('order tracking', () => {
+  test('a guest’s order is tracked from another browser by number and email', async ({
+    page,
+    browser,
+  }) => {
+    const order = await placeOrder(page, 'artificial-boston-fern', 'gertrude@example.com');
+    expect(order.order_number).toMatch(/^EB-[A-Z0-9]{8}$/);
+
+    const elsewhere = await browser.newContext();
+    const other = await elsewhere.newPage();
+    await other.goto('/');
+    await other
+      .getByRole('navigation', { name: 'Help and policies' })
+      .getByRole('link', { name: 'Track your order' })
+      .click();
+    await expect(other).toHaveURL(/\/track-order$/);
+    await expect(other).toHaveTitle(/^Track your order \| Everbloom$/);
+
+    // A wrong email: the catalogue's message and both fields to check.
+    await track(other, order.order_number, 'someone@example.com');
+    await expect(other.getByRole('alert')).toContainText(
+      'Order tracking verification failed, please check the information provided below.',
+    );
+    await expect(other.getByLabel('Email address')).toHaveAccessibleDescription(
+      'Please check the email address you ordered with',
+    );
+
+    await track(other, order.order_number.toLowerCase(), 'Gertrude@Example.com');
+    await expect(
+      other.getByRole('heading', { level: 1, name: `Order ${order.order_number}` }),
+    ).toBeVisible();
+    await expect(other.getByText('Order placed')).toBeVisible();
+    await expect(other.getByRole('region', { name: 'Your items' })).toContainText(
+      'Artificial Boston Fern',
+    );
+    await expect(other.getByRole('region', { name: 'Delivery' })).toContainText('8 Orchard Lane');
+    await expect(other.getByRole('region', { name: 'Cancellation' })).toContainText(
+      'This order cannot be cancelled online.',
+    );
+    // Tracked, this browser may now read the order itself.
+    expect((await other.request.get(`/api/v1/orders/${order.public_id}`)).status()).toBe(200);
+    await elsewhere.close();
+  });
+
+  test('the tracking page is accessible at 375px and 1280px', async ({ page }) => {
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/track-order');
+      await expect(page.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    // And with an order shown, a pre-order with its 'Cancel pre-order' button.
+    const order = await placeOrder(page, 'artificial-wisteria-arch', 'vita@example.com');
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/track-order');
+      await track(page, order.order_number, 'vita@example.com');
+      await expect(page.getByRole('button', { name: 'Cancel pre-order' })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+});
+
+test.describe('pre-order cancellation', () => {
+  test('a customer cancels a pre-order from the tracking page, once', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.getByRole('form', { name: 'Log in' });
+    await login.getByLabel('Email address').fill('demo@example.com');
+    await login.getByLabel('Password', { exact: true }).fill('plants-demo');
+    await login.getByRole('checkbox', { name: /not a robot/ }).check();
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+
+    const order = await placeOrder(page, 'artificial-wisteria-arch', null);
+    await page.goto('/track-order');
+    await track(page, order.order_number, 'demo@example.com');
+    await expect(page.getByText('1 on pre-order')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Cancel pre-order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this pre-order?' });
+    await expect(dialog).toContainText(`Order ${order.order_number} will be cancelled`);
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Yes, cancel pre-order' }).click();
+
+    await expect(page.getByText('Your pre-order has been cancelled.')).toBeVisible();
+    await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(
+      page.getByText(/This order was cancelled on .* will not be taken\./),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Cancel pre-order' })).toHaveCount(0);
+
+    // In the customer's order history too; asking again changes nothing.
+    const headers = await bearer(page);
+    const list = (await (await page.request.get('/api/v1/user/orders', { headers })).json()) as {
+      data: { orders: PlacedOrder[] };
+    };
+    expect(list.data.orders.find((o) => o.public_id === order.public_id)?.status).toBe('cancelled');
+    const again = await page.request.post(`/api/v1/user/orders/${order.public_id}/cancel`, {
+      headers,
+    });
+    expect(again.status()).toBe(200);
+  });
+});

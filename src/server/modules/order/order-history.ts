@@ -1,0 +1,185 @@
+/**
+ * After an order is placed (ADR 023): a customer's order history, tracking an order by
+ * its number and email address (rate limited like logins), and cancelling a pre-order.
+ *
+ * Cancelling runs in three steps so no transaction is held while the gateway is called:
+ * 1. claim: one guarded UPDATE (it locks the order row) marks the cancellation as under
+ *    way; of concurrent requests exactly one gets it, the others wait for its outcome;
+ * 2. reverse the payment through the gateway (void, or refund once settled);
+ * 3. one statement cancels the order, puts back any stock it took and writes the buds
+ *    ledger; then the confirmation email goes out.
+ * A process that stops between 2 and 3 leaves a stale claim; the next request retakes it
+ * and reverses again, which the gateway answers with the earlier reversal (both adapters).
+ */
+import type { OrderView } from '../../../domain/api/order.ts';
+import { AppError } from '../../../domain/errors.ts';
+import { orderCancellability } from '../../../domain/order-cancellation.ts';
+import type { TrackOrderInput } from '../../../domain/schemas/order-tracking.ts';
+import type { Mailer } from '../../adapters/email/port.ts';
+import type { PaymentGateway } from '../../adapters/payments/port.ts';
+import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
+import { orderCancellationEmail } from './order-cancellation-email.ts';
+import type { OrderRecord, OrderRepository } from './order.repository.ts';
+import { orderView } from './order-view.ts';
+
+/** Failed tracking attempts allowed per order number and per address in a window. */
+export const TRACK_LIMITS = { perOrder: 5, perAddress: 20, windowS: 15 * 60 } as const;
+
+/** A cancellation claim older than this is from a process that stopped. */
+export const CANCEL_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+/** Who is asking about an order (as for reading it, ADR 019). */
+export interface OrderViewer {
+  customerId: number | null;
+  /** Orders in the browser's signed orders cookie (placed or tracked there). */
+  visibleIds: readonly string[];
+  basketId: string | null;
+}
+
+const verificationFailed = () =>
+  new AppError('order_tracking_verification_failed', {
+    errors: {
+      order_number: ['Please check your order number'],
+      email_address: ['Please check the email address you ordered with'],
+    },
+  });
+
+const notCancelledNow = (status: number) =>
+  new AppError('internal_error', {
+    status,
+    message:
+      'We could not cancel your order just now and it has not been changed. Please try again in a few minutes.',
+  });
+
+export function orderHistory(deps: {
+  orders: OrderRepository;
+  rateLimits: RateLimitRepository;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  /** The shop's public address, for the link in the email. */
+  publicUrl: string;
+  log: {
+    error(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  };
+  /** How long a request waits for another request's cancellation of the same order. */
+  waitForCancelMs?: number;
+}) {
+  const { orders, rateLimits, gateway } = deps;
+  const waitMs = deps.waitForCancelMs ?? 30_000;
+
+  function visible(order: OrderRecord, viewer: OrderViewer): boolean {
+    return (
+      viewer.visibleIds.includes(order.public_id) ||
+      (viewer.customerId !== null && order.user_id === viewer.customerId) ||
+      (viewer.basketId !== null && order.basket_id === viewer.basketId)
+    );
+  }
+
+  /** Reverses the claimed order's payment, then cancels it and sends the email. */
+  async function complete(claimed: OrderRecord): Promise<OrderView> {
+    let reversal: 'void' | 'refund' | null = null;
+    if (claimed.amount > 0 && claimed.transaction_id) {
+      let result: Awaited<ReturnType<PaymentGateway['reverse']>>;
+      try {
+        result = await gateway.reverse(claimed.transaction_id);
+      } catch (error) {
+        deps.log.error({ err: error, order: claimed.order_number }, 'payment reversal failed');
+        await orders.releaseCancellation(claimed.id);
+        throw notCancelledNow(502);
+      }
+      if (!result.ok) {
+        deps.log.error({ order: claimed.order_number }, 'payment reversal refused');
+        await orders.releaseCancellation(claimed.id);
+        throw notCancelledNow(502);
+      }
+      reversal = result.kind;
+    }
+    const cancelled = await orders.cancel(claimed.id, reversal);
+    if (!cancelled) {
+      // Not paid any more (e.g. dispatched meanwhile by the back office): answer as it is.
+      const now = await orders.findById(claimed.id);
+      if (now?.status === 'cancelled') return orderView(now);
+      throw new AppError('order_not_preorder');
+    }
+    const view = orderView(cancelled);
+    try {
+      await deps.mailer.send(orderCancellationEmail(view, deps.publicUrl));
+    } catch (error) {
+      // The order is cancelled; the email can be sent again by hand.
+      deps.log.error({ err: error, order: cancelled.order_number }, 'cancellation email failed');
+    }
+    return view;
+  }
+
+  return {
+    /** The customer's orders, newest first. */
+    async listForCustomer(customerId: number): Promise<OrderView[]> {
+      return (await orders.listOfUser(customerId)).map(orderView);
+    },
+
+    /**
+     * The order with this number when it was placed with this email address; each
+     * failed attempt counts against the order number and the caller's address.
+     */
+    async track(input: TrackOrderInput, context: { remoteIp: string }): Promise<OrderView> {
+      const orderKey = `track:order:${input.order_number}`;
+      const addressKey = `track:address:${context.remoteIp}`;
+      // Counted before anything is checked, one statement per counter, so parallel
+      // guesses each see their own count; a refused or successful attempt gives it back.
+      const [orderAttempts, addressAttempts] = await Promise.all([
+        rateLimits.hit(orderKey, TRACK_LIMITS.windowS),
+        rateLimits.hit(addressKey, TRACK_LIMITS.windowS),
+      ]);
+      if (orderAttempts > TRACK_LIMITS.perOrder || addressAttempts > TRACK_LIMITS.perAddress) {
+        await Promise.all([rateLimits.release(orderKey), rateLimits.release(addressKey)]);
+        deps.log.warn({ remoteIp: context.remoteIp }, 'order tracking rate limited');
+        throw new AppError('rate_limit');
+      }
+      const order = await orders.findByOrderNumber(input.order_number);
+      const matches =
+        order !== undefined &&
+        order.status !== 'failed' &&
+        order.email_address.trim().toLowerCase() === input.email_address;
+      if (!matches) throw verificationFailed();
+      await Promise.all([rateLimits.clear(orderKey), rateLimits.release(addressKey)]);
+      return orderView(order);
+    },
+
+    /**
+     * Cancels a pre-order (see the module comment) for someone who may see it; answers
+     * the cancelled order, also when it already was. `ownerOnly`: only its customer.
+     */
+    async cancel(
+      publicId: string,
+      viewer: OrderViewer,
+      options: { ownerOnly: boolean },
+    ): Promise<OrderView> {
+      let order = await orders.findByPublicId(publicId);
+      const allowed =
+        order !== undefined &&
+        (options.ownerOnly
+          ? viewer.customerId !== null && order.user_id === viewer.customerId
+          : visible(order, viewer));
+      if (!order || !allowed) throw new AppError('order_not_found');
+
+      const deadline = Date.now() + waitMs;
+      let pause = 20;
+      for (;;) {
+        if (order.status === 'cancelled') return orderView(order);
+        if (!orderCancellability(orderView(order)).cancellable) {
+          throw new AppError('order_not_preorder');
+        }
+        const claimed = await orders.claimCancellation(order.id, CANCEL_CLAIM_STALE_MS);
+        if (claimed) return complete(claimed);
+        // Another request is cancelling it: wait (bounded) for its outcome.
+        if (Date.now() >= deadline) throw notCancelledNow(503);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        pause = Math.min(pause * 2, 250);
+        order = (await orders.findById(order.id)) ?? order;
+      }
+    },
+  };
+}
+
+export type OrderHistory = ReturnType<typeof orderHistory>;
