@@ -18,7 +18,7 @@ const TermsPage = page(() => import('../features/info/terms-page.tsx'), 'TermsPa
 const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage');
 const accountArea = () => import('./account-area.tsx');
 const LoginRoutes = page(accountArea, 'LoginRoutes');
-const AccountPage = page(accountArea, 'AccountPage');
+const AccountRoutes = page(accountArea, 'AccountRoutes');
 const ThankYouPage = page(() => import('../features/order/thank-you-page.tsx'), 'ThankYouPage');
 const DeliveryHelpPage = page(
   () => import('../features/info/delivery-help-page.tsx'),
@@ -56,7 +56,7 @@ export function AppRoutes() {
         <Route path="products/:slug" element={<Lazy page={ProductPage} />} />
         <Route path="basket" element={<Lazy page={BasketPage} />} />
         <Route path="login/*" element={<Lazy page={LoginRoutes} />} />
-        <Route path="account" element={<Lazy page={AccountPage} />} />
+        <Route path="account/*" element={<Lazy page={AccountRoutes} />} />
         <Route path="order/thank-you/:publicId" element={<Lazy page={ThankYouPage} />} />
         <Route path="terms-and-conditions" element={<Lazy page={TermsPage} />} />
         <Route path="privacy-notice" element={<Lazy page={PrivacyPage} />} />

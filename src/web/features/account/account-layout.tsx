@@ -1,0 +1,102 @@
+/**
+ * The frame of every account page: without a stored login it sends the visitor to
+ * log in and come back; it loads the customer's details (shared with the pages
+ * through the outlet context), and shows the account's navigation and 'Log out'.
+ * The shop's Layout already moves focus to the main content on each route change.
+ */
+import {
+  Navigate,
+  NavLink,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useOutletContext,
+} from 'react-router';
+import type { UserView } from '../../../domain/api/user.ts';
+import { useLogout, useUser } from '../../api/user.ts';
+import { useAuthToken } from '../../lib/auth-token.ts';
+import { loginFor } from '../../lib/login-redirect.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorFallback } from '../../ui/error-fallback.tsx';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import './account.css';
+
+const NAV = [
+  { to: '/account', label: 'Overview', end: true },
+  { to: '/account/orders', label: 'Orders' },
+  { to: '/account/wishlist', label: 'Wishlist' },
+  { to: '/account/addresses', label: 'Addresses' },
+  { to: '/account/cards', label: 'Saved cards' },
+  { to: '/account/buds', label: 'Buds' },
+  { to: '/account/settings', label: 'Details and preferences' },
+] as const;
+
+/** The signed-in customer's details, for the pages inside AccountLayout. */
+export const useAccountUser = () => useOutletContext<UserView>();
+
+export function AccountLayout() {
+  const token = useAuthToken();
+  const user = useUser();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const leaving = logout.isPending || logout.isSuccess;
+
+  const onLogout = () =>
+    logout.mutate(undefined, { onSuccess: () => navigate('/login', { replace: true }) });
+
+  // No login, or the server refused it (the token is then forgotten). While logging
+  // out the token goes first, and the page waits to be sent to /login instead.
+  if (!token && !leaving) return <Navigate to={loginFor(`${pathname}${search}`)} replace />;
+  if (!user.data) {
+    return leaving ? (
+      <div className="account-page__loading">
+        <LoadingOverlay message="Logging out" />
+      </div>
+    ) : user.isError ? (
+      <div className="container account-page">
+        <ErrorFallback onRetry={() => void user.refetch()}>
+          <p>Sorry, we could not load your account. {user.error.message}</p>
+        </ErrorFallback>
+      </div>
+    ) : (
+      <div className="account-page__loading">
+        <LoadingOverlay message="Checking account details" />
+      </div>
+    );
+  }
+
+  return (
+    <div className="container account-page">
+      <div className="account-layout">
+        <nav className="account-nav" aria-label="Your account">
+          <ul className="account-nav__list">
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={'end' in item ? item.end : false}
+                  className="account-nav__link"
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <Button
+            variant="secondary"
+            className="account-nav__logout"
+            busy={logout.isPending}
+            busyLabel="Logging out"
+            onClick={onLogout}
+          >
+            Log out
+          </Button>
+        </nav>
+        <div className="account-layout__content">
+          <Outlet context={user.data} />
+        </div>
+      </div>
+    </div>
+  );
+}
