@@ -134,7 +134,7 @@ test.describe('the account area', () => {
     await expect(page.getByRole('listitem').filter({ hasText: street })).toContainText(
       'Default delivery address',
     );
-    await expect(page.getByText('Default delivery address')).toHaveCount(1);
+    await expect(page.getByText('Default delivery address', { exact: true })).toHaveCount(1);
 
     // Preferences: the newsletter choice is saved and stays after a reload.
     await nav(page).getByRole('link', { name: 'Details and preferences' }).click();

@@ -1,10 +1,9 @@
 /**
  * Payments for the checkout's payment step: the payment client token (POST
  * /payments/token; not retried, not refetched on focus: spec section 7), a signed-in
- * customer's stored cards (listed, made default, deleted) and placing the order
- * (POST /basket/order).
+ * customer's stored cards and placing the order (POST /basket/order).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type {
   PaymentTokenResult,
   PlaceOrderRequest,
@@ -50,27 +49,6 @@ export function useStoredCards({ enabled = true }: { enabled?: boolean } = {}) {
     refetchOnWindowFocus: false,
     staleTime: Infinity,
     gcTime: 0,
-  });
-}
-
-/**
- * Changes to the stored cards: 'default' makes a card the default (PUT
- * /payments/methods/{id}/default), 'delete' removes it from the vault. The reply
- * lists the cards again and replaces the cached list.
- */
-export function useChangeStoredCard() {
-  const login = useAuthToken();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ id, action }: { id: string; action: 'default' | 'delete' }) => {
-      const path = `/payments/methods/${encodeURIComponent(id)}`;
-      const reply =
-        action === 'default'
-          ? await api<StoredCardsResult>('PUT', `${path}/default`)
-          : await api<StoredCardsResult>('DELETE', path);
-      return reply.payment_methods;
-    },
-    onSuccess: (cards) => client.setQueryData([...STORED_CARDS_KEY, login], cards),
   });
 }
 

@@ -1,7 +1,6 @@
 /**
  * The signed-in customer: logging in and out, registration, password reset, the
- * details query ('details', retried once), the profile's changes, saved addresses
- * and the buds history. The token
+ * details query ('details', retried once) and the profile's changes. The token
  * lives in lib/auth-token.ts; this module decides when it is stored and forgotten.
  */
 import {
@@ -13,15 +12,8 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import type { BasketView } from '../../domain/api/basket.ts';
+import type { LoginResult, SavedAddressView, UserView } from '../../domain/api/user.ts';
 import type {
-  LoginResult,
-  LoyaltyView,
-  SavedAddressView,
-  UserView,
-} from '../../domain/api/user.ts';
-import type { Address } from '../../domain/schemas/address.ts';
-import type {
-  changePasswordSchema,
   personalSchema,
   registerSchema,
   resetConfirmSchema,
@@ -33,7 +25,6 @@ import { BASKET_KEY, replaceBasket } from './basket.ts';
 
 export const USER_KEY = ['details'] as const;
 export const SAVED_ADDRESSES_KEY = ['addresses'] as const;
-export const LOYALTY_KEY = ['loyalty'] as const;
 
 /** POST /auth/login (spec section 3, Login payload). */
 export interface LoginPayload {
@@ -46,7 +37,6 @@ export type RegisterPayload = z.output<typeof registerSchema>;
 export type ResetRequestPayload = z.output<typeof resetRequestSchema>;
 export type ResetConfirmPayload = z.output<typeof resetConfirmSchema>;
 export type PersonalPayload = z.output<typeof personalSchema>;
-export type ChangePasswordPayload = z.output<typeof changePasswordSchema>;
 
 /** The reply of the password-reset endpoints: a message to show as it is. */
 export interface MessageResult {
@@ -96,7 +86,6 @@ export function useSavedAddresses() {
 function forgetCustomer(client: QueryClient): void {
   client.removeQueries({ queryKey: USER_KEY });
   client.removeQueries({ queryKey: SAVED_ADDRESSES_KEY });
-  client.removeQueries({ queryKey: LOYALTY_KEY });
 }
 
 export const useLogin = () =>
@@ -181,73 +170,3 @@ export function useUpdateTaxPreference() {
     },
   });
 }
-
-/** The newsletter preference (PUT /user/newsletter). */
-export function useUpdateNewsletter() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (newsletter: boolean) => api<UserView>('PUT', '/user/newsletter', { newsletter }),
-    onSuccess: (user) => client.setQueryData(USER_KEY, user),
-  });
-}
-
-/**
- * Changes the password (PUT /user/auth). The server revokes every login, this one
- * included, and returns a new token: it is stored (spec section 7), so the customer
- * stays signed in here and nowhere else.
- */
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (payload: ChangePasswordPayload) => api<LoginResult>('PUT', '/user/auth', payload),
-    onSuccess: ({ token }) => setAuthToken(token),
-  });
-}
-
-/** The customer's buds balance and history, newest first (GET /user/loyalty). */
-export function useLoyalty() {
-  const token = useAuthToken();
-  return useQuery({
-    queryKey: LOYALTY_KEY,
-    queryFn: () => api<LoyaltyView>('GET', '/user/loyalty'),
-    enabled: token !== null,
-    refetchOnWindowFocus: false,
-  });
-}
-
-/** A saved address with its default choices, as POST and PUT /user/addresses take it. */
-export type SavedAddressPayload = Address & {
-  default_delivery?: boolean;
-  default_billing?: boolean;
-};
-
-interface AddressesResult {
-  addresses: SavedAddressView[];
-}
-
-/** Each change's reply lists the addresses again: it replaces the cached list. */
-function useAddressChange<T>(change: (input: T) => Promise<AddressesResult>) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: change,
-    onSuccess: ({ addresses }) => client.setQueryData(SAVED_ADDRESSES_KEY, addresses),
-  });
-}
-
-export const useCreateAddress = () =>
-  useAddressChange((payload: SavedAddressPayload) =>
-    api<AddressesResult>('POST', '/user/addresses', payload),
-  );
-
-export const useUpdateAddress = () =>
-  useAddressChange(({ id, payload }: { id: number; payload: SavedAddressPayload }) =>
-    api<AddressesResult>('PUT', `/user/addresses/${id}`, payload),
-  );
-
-/** Sets the default delivery and billing addresses (null leaves one unchanged). */
-export const useSetAddressDefaults = () =>
-  useAddressChange(
-    (choice: {
-      default_delivery_address_id: number | null;
-      default_billing_address_id: number | null;
-    }) => api<AddressesResult>('PUT', '/user/addresses/defaults', choice),
-  );

@@ -1,17 +1,11 @@
 /**
  * The frame of every account page: without a stored login it sends the visitor to
  * log in and come back; it loads the customer's details (shared with the pages
- * through the outlet context), and shows the account's navigation and 'Log out'.
+ * through a context), and shows the account's navigation and 'Log out'.
  * The shop's Layout already moves focus to the main content on each route change.
  */
-import {
-  Navigate,
-  NavLink,
-  Outlet,
-  useLocation,
-  useNavigate,
-  useOutletContext,
-} from 'react-router';
+import { createContext, useContext } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { UserView } from '../../../domain/api/user.ts';
 import { useLogout, useUser } from '../../api/user.ts';
 import { useAuthToken } from '../../lib/auth-token.ts';
@@ -31,8 +25,16 @@ const NAV = [
   { to: '/account/settings', label: 'Details and preferences' },
 ] as const;
 
+// A context of the chunk's own rather than react-router's outlet context: that hook
+// would be one more export of the entry chunk, which the home page downloads.
+const AccountUser = createContext<UserView | null>(null);
+
 /** The signed-in customer's details, for the pages inside AccountLayout. */
-export const useAccountUser = () => useOutletContext<UserView>();
+export function useAccountUser(): UserView {
+  const user = useContext(AccountUser);
+  if (!user) throw new Error('useAccountUser is for pages inside AccountLayout');
+  return user;
+}
 
 export function AccountLayout() {
   const token = useAuthToken();
@@ -83,18 +85,21 @@ export function AccountLayout() {
               </li>
             ))}
           </ul>
+        </nav>
+        <div className="account-layout__logout">
           <Button
             variant="secondary"
-            className="account-nav__logout"
             busy={logout.isPending}
             busyLabel="Logging out"
             onClick={onLogout}
           >
             Log out
           </Button>
-        </nav>
+        </div>
         <div className="account-layout__content">
-          <Outlet context={user.data} />
+          <AccountUser value={user.data}>
+            <Outlet />
+          </AccountUser>
         </div>
       </div>
     </div>

@@ -7,18 +7,14 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SavedAddressView, UserView } from '../../../domain/api/user.ts';
 import { TITLES, type Title } from '../../../domain/titles.ts';
-import {
-  useCreateAddress,
-  useSavedAddresses,
-  useSetAddressDefaults,
-  useUpdateAddress,
-} from '../../api/user.ts';
+import { useSavedAddresses } from '../../api/user.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AddressForm } from '../../shared/address-form/address-form.tsx';
 import { EMPTY_ADDRESS, toFormValues } from '../../shared/address-form/values.ts';
 import { addressLines } from '../../shared/address-lines.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
+import { useCreateAddress, useSetAddressDefaults, useUpdateAddress } from './account-api.ts';
 import { useAccountUser } from './account-layout.tsx';
 import { LoadError } from './load-error.tsx';
 

@@ -2,7 +2,7 @@
  * /account/buds: the customer's buds balance and every change to it, newest first
  * (GET /user/loyalty).
  */
-import { useLoyalty } from '../../api/user.ts';
+import { useLoyalty } from './account-api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { LoadError } from './load-error.tsx';
 import { budsChange, budsLabel, longDate } from './format.ts';

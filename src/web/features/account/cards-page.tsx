@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import type { StoredCardView } from '../../../domain/api/order.ts';
-import { useChangeStoredCard, useStoredCards } from '../../api/payments.ts';
+import { useStoredCards } from '../../api/payments.ts';
+import { useChangeStoredCard } from './account-api.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../domain/schemas/auth.ts';
-import { useChangePassword } from '../../api/user.ts';
+import { useChangePassword } from './account-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PasswordField } from '../../shared/login/password-field.tsx';
 import { Button } from '../../ui/button.tsx';

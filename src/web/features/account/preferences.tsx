@@ -5,7 +5,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { UserView } from '../../../domain/api/user.ts';
-import { useUpdateNewsletter, useUpdateTaxPreference } from '../../api/user.ts';
+import { useUpdateTaxPreference } from '../../api/user.ts';
+import { useUpdateNewsletter } from './account-api.ts';
 import { Notice } from '../../ui/notice.tsx';
 
 interface ToggleProps {
