@@ -141,6 +141,13 @@ test.describe('the account area', () => {
       page.getByRole('heading', { level: 1, name: 'Details and preferences' }),
     ).toBeVisible();
     await expectAccessible(page, 'the settings page');
+    // On a small screen the account navigation scrolls sideways to show this page's link.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await expect(nav(page).getByRole('link', { name: 'Details and preferences' })).toBeInViewport({
+      ratio: 1,
+    });
+    await page.setViewportSize({ width: 1280, height: 900 });
     const newsletter = page.getByRole('checkbox', { name: /Send me the Everbloom newsletter/ });
     const before = await newsletter.isChecked();
     await newsletter.click();

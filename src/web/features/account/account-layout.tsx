@@ -4,7 +4,7 @@
  * through a context), and shows the account's navigation and 'Log out'.
  * The shop's Layout already moves focus to the main content on each route change.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { UserView } from '../../../domain/api/user.ts';
 import { useLogout, useUser } from '../../api/user.ts';
@@ -43,6 +43,23 @@ export function AccountLayout() {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const leaving = logout.isPending || logout.isSuccess;
+  const nav = useRef<HTMLElement>(null);
+
+  // On small screens the navigation is a strip that scrolls sideways: bring this
+  // page's link into it (the strip only; the page itself does not move).
+  const loaded = Boolean(user.data);
+  useEffect(() => {
+    const strip = nav.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current) return;
+    const start = current.offsetLeft; // the strip is the links' offset parent
+    if (
+      start < strip.scrollLeft ||
+      start + current.offsetWidth > strip.scrollLeft + strip.clientWidth
+    ) {
+      strip.scrollLeft = start - (strip.clientWidth - current.offsetWidth) / 2;
+    }
+  }, [pathname, loaded]);
 
   const onLogout = () =>
     logout.mutate(undefined, { onSuccess: () => navigate('/login', { replace: true }) });
@@ -71,7 +88,7 @@ export function AccountLayout() {
   return (
     <div className="container account-page">
       <div className="account-layout">
-        <nav className="account-nav" aria-label="Your account">
+        <nav ref={nav} className="account-nav" aria-label="Your account">
           <ul className="account-nav__list">
             {NAV.map((item) => (
               <li key={item.to}>
