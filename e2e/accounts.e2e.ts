@@ -82,7 +82,12 @@ test.describe('a customer', () => {
     await expect(
       page.getByText('1,250 buds').or(page.getByText('1250 buds')).first(),
     ).toBeVisible();
+    // The saved addresses are a page of the account's own (ADR 026).
+    await page
+      .getByRole('navigation', { name: 'Your account' })
+      .getByRole('link', { name: 'Addresses' })
+      .click();
     await expect(page.getByText('12 Orchard Lane').first()).toBeVisible();
-    await expect(page.getByText('Default delivery address').first()).toBeVisible();
+    await expect(page.getByText('Default delivery address', { exact: true }).first()).toBeVisible();
   });
 });

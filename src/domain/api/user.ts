@@ -24,3 +24,17 @@ export interface LoginResult {
   token: string;
   redirect_uri?: string;
 }
+
+/** One entry of the buds history: buds earned (positive) or spent (negative). */
+export interface LoyaltyEntryView {
+  change: number;
+  reason: string;
+  /** When it happened, ISO 8601. */
+  date: string;
+}
+
+/** GET /api/v1/user/loyalty: the customer's buds and their history, newest first. */
+export interface LoyaltyView {
+  balance: number;
+  history: LoyaltyEntryView[];
+}

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountPage } from '../features/account/account-page.tsx';
+import { AccountRoutes } from '../features/account/account-routes.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { ada, data, TEST_MODE_CONFIG } from '../shared/login/testing/fixtures.ts';
 import { mockApi, renderWithApp } from '../testing/render.tsx';
@@ -19,9 +19,12 @@ describe('logging in from a page that needs it', () => {
       'GET /api/v1/user/addresses': () => data({ addresses: [] }),
     });
     const user = userEvent.setup();
-    const { router } = renderWithApp(<AccountPage />, {
+    const { router } = renderWithApp(<p>Elsewhere</p>, {
       path: '/account',
-      routes: [{ path: '/login', element: <LoginPage /> }],
+      routes: [
+        { path: '/account/*', element: <AccountRoutes /> },
+        { path: '/login', element: <LoginPage /> },
+      ],
     });
 
     expect(await screen.findByRole('form', { name: 'Log in' })).toBeInTheDocument();

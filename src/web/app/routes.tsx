@@ -18,7 +18,7 @@ const TermsPage = page(() => import('../features/info/terms-page.tsx'), 'TermsPa
 const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage');
 const accountArea = () => import('./account-area.tsx');
 const LoginRoutes = page(accountArea, 'LoginRoutes');
-const AccountPage = page(accountArea, 'AccountPage');
+const AccountRoutes = page(accountArea, 'AccountRoutes');
 const SharedWishlistPage = page(
   () => import('../features/wishlist/shared-wishlist-page.tsx'),
   'SharedWishlistPage',
@@ -62,7 +62,7 @@ export function AppRoutes() {
         <Route path="products/:slug" element={<Lazy page={ProductPage} />} />
         <Route path="basket" element={<Lazy page={BasketPage} />} />
         <Route path="login/*" element={<Lazy page={LoginRoutes} />} />
-        <Route path="account" element={<Lazy page={AccountPage} />} />
+        <Route path="account/*" element={<Lazy page={AccountRoutes} />} />
         <Route path="order/thank-you/:publicId" element={<Lazy page={ThankYouPage} />} />
         <Route path="wishlists/:shareId" element={<Lazy page={SharedWishlistPage} />} />
         <Route path="track-order" element={<Lazy page={TrackOrderPage} />} />

@@ -16,6 +16,22 @@ export function loyaltyRepository(db: Db) {
       return Number(row?.buds ?? 0);
     },
 
+    /** The user's ledger entries, newest first (the latest written first on a tie). */
+    async history(userId: number): Promise<{ change: number; reason: string; date: Date }[]> {
+      const rows = await db
+        .selectFrom('loyalty_ledger')
+        .select(['change', 'reason', 'created_at'])
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        change: row.change,
+        reason: row.reason,
+        date: new Date(row.created_at),
+      }));
+    },
+
     /** Records buds earned (positive) or spent (negative). */
     async record(userId: number, change: number, reason: string): Promise<void> {
       await db.insertInto('loyalty_ledger').values({ user_id: userId, change, reason }).execute();

@@ -1,7 +1,8 @@
 /**
  * The signed-in customer's endpoints (spec section 7): details, preferences,
- * password and saved addresses. Every one needs a bearer token (401 otherwise), and
- * a customer only ever sees or changes their own addresses (404 otherwise).
+ * password, saved addresses, and (ours) their buds with GET /user/loyalty. Every one
+ * needs a bearer token (401 otherwise), and a customer only ever sees or changes
+ * their own addresses and buds (404 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../domain/errors.ts';
@@ -27,6 +28,9 @@ export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
   }));
   app.put('/user/auth', async (request) => ({
     data: await users.changePassword(requireUser(request), request.body),
+  }));
+  app.get('/user/loyalty', async (request) => ({
+    data: await users.loyalty(requireUser(request)),
   }));
   app.get('/user/addresses', async (request) => ({
     data: await users.listAddresses(requireUser(request)),

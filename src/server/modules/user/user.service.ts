@@ -3,7 +3,7 @@
  */
 import { z } from 'zod';
 import { extend } from 'zod/mini';
-import type { SavedAddressView, UserView } from '../../../domain/api/user.ts';
+import type { LoyaltyView, SavedAddressView, UserView } from '../../../domain/api/user.ts';
 import { AppError, validationError } from '../../../domain/errors.ts';
 import { addressSchema, fullName } from '../../../domain/schemas/address.ts';
 import {
@@ -104,6 +104,22 @@ export function userService(deps: {
     },
 
     listAddresses,
+
+    /** The customer's buds balance and ledger, newest first. */
+    async loyalty(user: UserRecord): Promise<LoyaltyView> {
+      const [balance, history] = await Promise.all([
+        loyalty.balance(user.id),
+        loyalty.history(user.id),
+      ]);
+      return {
+        balance,
+        history: history.map((entry) => ({
+          change: entry.change,
+          reason: entry.reason,
+          date: entry.date.toISOString(),
+        })),
+      };
+    },
 
     async createAddress(user: UserRecord, body: unknown) {
       const input = parseInput(savedAddressSchema, objectBody(body));

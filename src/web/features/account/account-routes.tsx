@@ -1,0 +1,33 @@
+/**
+ * The account area's own route table (/account/*), loaded with the login pages in
+ * the account-area chunk: every page here shares the signed-in frame (AccountLayout)
+ * and adds nothing to the home page's first download.
+ */
+import { Navigate, Route, Routes } from 'react-router';
+import { OrderDetailPage } from '../account-orders/order-detail-page.tsx';
+import { OrdersPage } from '../account-orders/orders-page.tsx';
+import { WishlistPage } from '../wishlist/wishlist-page.tsx';
+import { AccountLayout } from './account-layout.tsx';
+import { AccountPage } from './account-page.tsx';
+import { AddressesPage } from './addresses-page.tsx';
+import { BudsPage } from './buds-page.tsx';
+import { CardsPage } from './cards-page.tsx';
+import { SettingsPage } from './settings-page.tsx';
+
+export function AccountRoutes() {
+  return (
+    <Routes>
+      <Route element={<AccountLayout />}>
+        <Route index element={<AccountPage />} />
+        <Route path="orders" element={<OrdersPage />} />
+        <Route path="orders/:publicId" element={<OrderDetailPage />} />
+        <Route path="wishlist" element={<WishlistPage />} />
+        <Route path="addresses" element={<AddressesPage />} />
+        <Route path="cards" element={<CardsPage />} />
+        <Route path="buds" element={<BudsPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="*" element={<Navigate to="/account" replace />} />
+      </Route>
+    </Routes>
+  );
+}
