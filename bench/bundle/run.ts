@@ -30,7 +30,8 @@ const ROUTES: Record<string, string | string[]> = {
   '/checkout/payment': [CHECKOUT_APP, 'features/checkout/payment/payment-page.tsx'],
   '/help-centre/topics/orders/delivery': 'features/info/delivery-help-page.tsx',
   '/login, /account': 'app/account-area.tsx',
-  '/order/thank-you/:publicId': 'features/order/thank-you-page.tsx',
+  '/order/thank-you/:publicId, /track-order': 'app/order-pages.tsx',
+  '/wishlists/:shareId': 'features/wishlist/shared-wishlist-page.tsx',
 };
 
 interface ManifestChunk {
