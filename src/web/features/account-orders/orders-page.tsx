@@ -81,9 +81,7 @@ function OrderSummary({ order }: { order: OrderView }) {
   return (
     <li className="account-orders__order">
       <h2 className="account-orders__number">
-        <Link to={accountOrderPath(order.public_id)}>
-          <span className="visually-hidden">Order</span> {order.order_number}
-        </Link>
+        <Link to={accountOrderPath(order.public_id)}>Order {order.order_number}</Link>
       </h2>
       <dl className="order-facts">
         <div>
