@@ -65,6 +65,38 @@ test.describe('wishlists', () => {
     await item.getByRole('link', { name: 'View basket' }).click();
     await expect(other).toHaveURL(/\/basket$/);
     await expect(other.getByRole('link', { name: /Artificial Boston Fern/ }).first()).toBeVisible();
+
+    // And pays for it: details through the API, the payment step as a shopper would.
+    const details = await other.request.put('/api/v1/basket/details', {
+      data: {
+        email_address: 'friend@example.com',
+        delivery_address_title: 'Mr',
+        delivery_address_first_name: 'Charles',
+        delivery_address_last_name: 'Babbage',
+        delivery_address_line_1: '8 Orchard Lane',
+        delivery_address_line_3: 'Harrogate',
+        delivery_address_line_4: 'North Yorkshire',
+        delivery_address_postcode: 'HG1 2AB',
+        delivery_address_country_code: 'GBR',
+        delivery_address_telephone: '01423 496124',
+      },
+    });
+    expect(details.ok()).toBe(true);
+    const delivery = await other.request.put('/api/v1/basket/delivery', {
+      data: { option_id: 'uk-standard' },
+    });
+    expect(delivery.ok()).toBe(true);
+    await other.goto('/checkout/payment');
+    const card = other.getByRole('group', { name: 'Card details' });
+    await card.getByRole('textbox', { name: 'Name on card' }).fill('Charles Babbage');
+    await card.getByRole('textbox', { name: 'Card number' }).fill('4111111111111111');
+    await card.getByRole('textbox', { name: 'Expiry date' }).fill('01/30');
+    await card.getByRole('textbox', { name: 'Security code' }).fill('123');
+    await other.getByRole('button', { name: 'Place order & pay' }).click();
+    await expect(other).toHaveURL(/\/order\/thank-you\//, { timeout: 20_000 });
+    await expect(other.getByRole('region', { name: 'Your items' })).toContainText(
+      'Artificial Boston Fern',
+    );
     await friend.close();
   });
 
