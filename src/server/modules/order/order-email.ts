@@ -7,18 +7,7 @@ import type { BasketItemView } from '../../../domain/api/basket.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatDeliveryPrice } from '../../../domain/money.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
+import { escapeHtml } from '../../lib/html.ts';
 
 function addressLines(address: OrderView['delivery_address']): string[] {
   return [
