@@ -3,24 +3,12 @@
  * option, delivery estimate and payment method, as plain text and HTML (every shopper-
  * or catalogue-supplied text HTML-escaped).
  */
+import { addressLines } from '../../../domain/address-lines.ts';
 import type { BasketItemView } from '../../../domain/api/basket.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatDeliveryPrice } from '../../../domain/money.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
 import { escapeHtml } from '../../lib/html.ts';
-
-function addressLines(address: OrderView['delivery_address']): string[] {
-  return [
-    address.full_name,
-    address.company_name,
-    address.line_1,
-    address.line_2,
-    address.line_3,
-    address.line_4,
-    address.postcode,
-    address.country_code,
-  ].filter((line): line is string => typeof line === 'string' && line.trim() !== '');
-}
 
 function lineTotal(item: BasketItemView): string {
   return (item.discounted_total_price ?? item.total_price).label;

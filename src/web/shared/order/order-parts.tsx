@@ -10,7 +10,7 @@ import type { AddressView, BasketItemView } from '../../../domain/api/basket.ts'
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatPence, formatPenceOrFree, pence } from '../../../domain/money.ts';
 import type { PriceView } from '../../../domain/price-view.ts';
-import { addressLines, sameAddressLines } from '../address-lines.ts';
+import { addressLines, sameAddressLines } from '../../../domain/address-lines.ts';
 import './order-parts.css';
 
 /*
