@@ -184,3 +184,14 @@ export function OrderPayment({ order }: { order: OrderView }) {
     </OrderSection>
   );
 }
+
+/** The side column of a page showing an order: its totals, delivery and payment. */
+export function OrderSideColumn({ order }: { order: OrderView }) {
+  return (
+    <div>
+      <OrderTotals order={order} />
+      <OrderDelivery order={order} />
+      <OrderPayment order={order} />
+    </div>
+  );
+}
