@@ -37,8 +37,6 @@ import { join } from 'node:path';
 import autocannon, { type RequestContext, type RequestData, type Result } from 'autocannon';
 import {
   BASKET_COOKIE,
-  cleanUp,
-  errorMessage,
   formatNumber,
   freePort,
   HOST,
@@ -51,7 +49,9 @@ import {
   startShop as startShopOn,
   throwAwayDatabase,
   timed,
+  runBenchmark,
   watchdog,
+  writeResults,
   type RunningServer as Server,
 } from '../lib/harness.ts';
 
@@ -660,34 +660,16 @@ async function main() {
     );
   }
 
-  await writeFile(
-    RESULTS_FILE,
-    `${JSON.stringify(
-      {
-        startedAt: startedAt.toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        settings: { durationS: DURATION_S, warmupS: WARMUP_S, connections: CONNECTIONS },
-        notes,
-        results,
-        journeys,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`\nResults written to ${RESULTS_FILE}`);
+  await writeResults(RESULTS_FILE, startedAt, {
+    settings: { durationS: DURATION_S, warmupS: WARMUP_S, connections: CONNECTIONS },
+    notes,
+    results,
+    journeys,
+  });
   if (failing.length > 0) process.exitCode = 1;
 }
 
 // A bound on the whole run, whatever happens.
 watchdog((3 * SCENARIOS.length * (WARMUP_S + DURATION_S + 45) + 3 * 150) * 1000);
 
-try {
-  await main();
-} catch (error) {
-  console.error(`\nThe benchmark failed: ${errorMessage(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBenchmark(main);

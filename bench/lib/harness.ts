@@ -2,12 +2,13 @@
  * What the benchmarks share: settings from the environment, child servers on free
  * ports of 127.0.0.1 (always killed, temporary state always removed, even on Ctrl-C),
  * the shop started on PGlite or a throw-away PostgreSQL database, a small HTTP client
- * that keeps the basket cookie, and quantiles.
+ * that keeps the basket cookie, quantiles, and a run's results file and ending.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import { resolve } from 'node:path';
 import pg from 'pg';
 
@@ -402,4 +403,38 @@ export async function oneRowUpdate(url: string, count: number, warmup: number): 
 
 export function formatNumber(value: number): string {
   return Math.round(value).toLocaleString('en-GB');
+}
+
+/**
+ * Writes a run's results to `file` as JSON: when it started, the Node version and the
+ * CPU core count, then the benchmark's own `fields`.
+ */
+export async function writeResults(
+  file: string,
+  startedAt: Date,
+  fields: Record<string, unknown>,
+): Promise<void> {
+  const results = {
+    startedAt: startedAt.toISOString(),
+    node: process.version,
+    cpus: cpus().length,
+    ...fields,
+  };
+  await writeFile(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nResults written to ${file}`);
+}
+
+/**
+ * Runs a benchmark's `main`: a failure is printed and makes the exit code 1; the
+ * servers and temporary state are cleaned up whatever happens.
+ */
+export async function runBenchmark(main: () => Promise<void>): Promise<void> {
+  try {
+    await main();
+  } catch (error) {
+    console.error(`\nThe benchmark failed: ${errorMessage(error)}`);
+    process.exitCode = 1;
+  } finally {
+    await cleanUp();
+  }
 }

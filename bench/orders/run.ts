@@ -48,7 +48,6 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemoData } from '../../src/server/db/seed/seed.ts';
 import {
-  cleanUp,
   errorMessage,
   freePort,
   HOST,
@@ -63,7 +62,9 @@ import {
   startShop,
   throwAwayDatabase,
   timed,
+  runBenchmark,
   watchdog,
+  writeResults,
   type HttpReply,
   type RunningServer,
 } from '../lib/harness.ts';
@@ -741,36 +742,18 @@ async function main() {
   for (const note of notes) console.log(`Note: ${note}`);
   console.log(`Load average at the end: ${load()} (other processes share the cores)`);
 
-  await writeFile(
-    RESULTS_FILE,
-    `${JSON.stringify(
-      {
-        startedAt: startedAt.toISOString(),
-        node: process.version,
-        cpus: cpus().length,
-        loadAverageAtEnd: loadavg(),
-        settings: { checkouts: CHECKOUTS, orderSeconds: ORDER_SECONDS, shoppers: SHOPPER_COUNTS },
-        notes,
-        withOrder: fixture.withOrder,
-        oneShopper: results.one,
-        crowds: results.crowds,
-      },
-      null,
-      2,
-    )}\n`,
-  );
-  console.log(`\nResults written to ${RESULTS_FILE}`);
+  await writeResults(RESULTS_FILE, startedAt, {
+    loadAverageAtEnd: loadavg(),
+    settings: { checkouts: CHECKOUTS, orderSeconds: ORDER_SECONDS, shoppers: SHOPPER_COUNTS },
+    notes,
+    withOrder: fixture.withOrder,
+    oneShopper: results.one,
+    crowds: results.crowds,
+  });
   if ([...results.crowds, ...results.one].some((r) => r.errors > 0)) process.exitCode = 1;
 }
 
 // A bound on the whole run, whatever happens.
 watchdog(3 * (SHOPPER_COUNTS.length * (ORDER_SECONDS + 30) + CHECKOUTS * 2 + 150) * 1000);
 
-try {
-  await main();
-} catch (error) {
-  console.error(`\nThe benchmark failed: ${errorMessage(error)}`);
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-}
+await runBenchmark(main);

@@ -11,23 +11,11 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
+import { escapeHtml } from '../lib/html.ts';
 
 export interface WebAppOptions {
   /** PayPal's public client id (never a secret), or null/absent for none. */
   paypalClientId?: string | null;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text made safe for an HTML attribute value or element content. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 /** index.html with the page meta tags the browser code reads, before `</head>`. */

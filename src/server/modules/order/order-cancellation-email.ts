@@ -5,7 +5,8 @@
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
-import { escapeHtml, itemText } from './order-email.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import { itemText } from './order-email.ts';
 
 function paymentSentence(order: OrderView): string {
   const total = (order.discounted_prices?.total ?? order.prices.total).label;

@@ -3,35 +3,12 @@
  * option, delivery estimate and payment method, as plain text and HTML (every shopper-
  * or catalogue-supplied text HTML-escaped).
  */
+import { addressLines } from '../../../domain/address-lines.ts';
 import type { BasketItemView } from '../../../domain/api/basket.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatDeliveryPrice } from '../../../domain/money.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
-function addressLines(address: OrderView['delivery_address']): string[] {
-  return [
-    address.full_name,
-    address.company_name,
-    address.line_1,
-    address.line_2,
-    address.line_3,
-    address.line_4,
-    address.postcode,
-    address.country_code,
-  ].filter((line): line is string => typeof line === 'string' && line.trim() !== '');
-}
+import { escapeHtml } from '../../lib/html.ts';
 
 function lineTotal(item: BasketItemView): string {
   return (item.discounted_total_price ?? item.total_price).label;

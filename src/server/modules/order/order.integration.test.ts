@@ -212,6 +212,9 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect(email?.text_body).toContain(order.order_number);
       expect(email?.text_body).toContain('Delivery: Free');
       expect(email?.text_body).toContain('Payment: Credit/Debit Card (Visa ending 2701)');
+      expect(email?.text_body).toContain(
+        'Delivery address:\nMrs Ada Lovelace\n10 Downing Street\nLondon\nGreater London\nSW1A 2AA\nUnited Kingdom\n',
+      );
     });
 
     it.each([

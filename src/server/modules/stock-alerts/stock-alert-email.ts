@@ -3,7 +3,7 @@
  * page with the variation chosen. Sent once per sign-up, so nothing to unsubscribe from.
  */
 import type { EmailMessage } from '../../adapters/email/port.ts';
-import { escapeHtml } from '../order/order-email.ts';
+import { escapeHtml } from '../../lib/html.ts';
 
 export function backInStockEmail(input: { to: string; name: string; url: string }): EmailMessage {
   const { to, name, url } = input;

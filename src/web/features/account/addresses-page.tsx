@@ -11,7 +11,7 @@ import { useSavedAddresses } from '../../api/user.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { AddressForm } from '../../shared/address-form/address-form.tsx';
 import { EMPTY_ADDRESS, toFormValues } from '../../shared/address-form/values.ts';
-import { addressLines } from '../../shared/address-lines.ts';
+import { addressLines } from '../../../domain/address-lines.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { useCreateAddress, useSetAddressDefaults, useUpdateAddress } from './account-api.ts';

@@ -15,13 +15,7 @@ import { useOrder } from '../../api/orders.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { trackPurchase } from '../../lib/purchase-analytics.ts';
-import {
-  OrderDelivery,
-  OrderItems,
-  OrderPayment,
-  OrderSection,
-  OrderTotals,
-} from '../../shared/order/order-parts.tsx';
+import { OrderItems, OrderSection, OrderSideColumn } from '../../shared/order/order-parts.tsx';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import './thank-you.css';
@@ -147,11 +141,7 @@ function OrderConfirmation({ order }: { order: OrderView }) {
           </OrderSection>
           <OrderItems order={order} />
         </div>
-        <div>
-          <OrderTotals order={order} />
-          <OrderDelivery order={order} />
-          <OrderPayment order={order} />
-        </div>
+        <OrderSideColumn order={order} />
       </div>
       <ContinueShopping />
     </FocusedHeading>

@@ -12,7 +12,7 @@ import {
   type Address,
   type AddressField,
 } from '../../../domain/schemas/address.ts';
-import { addressLines } from '../address-lines.ts';
+import { addressLines } from '../../../domain/address-lines.ts';
 
 export type AddressPrefix = 'delivery_address_' | 'billing_address_';
 

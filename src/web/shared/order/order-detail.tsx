@@ -5,7 +5,7 @@
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
-import { OrderDelivery, OrderItems, OrderPayment, OrderTotals } from './order-parts.tsx';
+import { OrderItems, OrderSideColumn } from './order-parts.tsx';
 import { CancelPreorder, OrderStatusBadge } from './order-status.tsx';
 
 /** The whole order, headed by its number; `asOwner`: cancel through the account. */
@@ -54,11 +54,7 @@ export function OrderDetail({
           />
           <OrderItems order={order} />
         </div>
-        <div>
-          <OrderTotals order={order} />
-          <OrderDelivery order={order} />
-          <OrderPayment order={order} />
-        </div>
+        <OrderSideColumn order={order} />
       </div>
     </>
   );

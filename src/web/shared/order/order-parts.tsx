@@ -10,7 +10,7 @@ import type { AddressView, BasketItemView } from '../../../domain/api/basket.ts'
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatPence, formatPenceOrFree, pence } from '../../../domain/money.ts';
 import type { PriceView } from '../../../domain/price-view.ts';
-import { addressLines, sameAddressLines } from '../address-lines.ts';
+import { addressLines, sameAddressLines } from '../../../domain/address-lines.ts';
 import './order-parts.css';
 
 /*
@@ -182,5 +182,16 @@ export function OrderPayment({ order }: { order: OrderView }) {
         {order.payment_method.description && <> — {order.payment_method.description}</>}
       </p>
     </OrderSection>
+  );
+}
+
+/** The side column of a page showing an order: its totals, delivery and payment. */
+export function OrderSideColumn({ order }: { order: OrderView }) {
+  return (
+    <div>
+      <OrderTotals order={order} />
+      <OrderDelivery order={order} />
+      <OrderPayment order={order} />
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { ADDRESS_FIELDS } from '../../../../domain/schemas/address.ts';
 import { useUpdateBasketDetails } from '../../../api/basket.ts';
 import { AddressForm, type AddressFormHandle } from '../../../shared/address-form/address-form.tsx';
 import { sameAddress, toFormValues } from '../../../shared/address-form/values.ts';
-import { addressLines } from '../../../shared/address-lines.ts';
+import { addressLines } from '../../../../domain/address-lines.ts';
 import { Button } from '../../../ui/button.tsx';
 
 export interface BillingDetailsHandle {

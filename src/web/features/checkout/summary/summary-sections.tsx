@@ -15,7 +15,7 @@ import { DiscountForm } from '../../../shared/discount-form.tsx';
 import { excludesTax, priceAmount } from '../../../shared/price.ts';
 import { LoyaltyToggle } from './loyalty-toggle.tsx';
 import { PayLaterMessage } from './pay-later-message.tsx';
-import { addressLines, sameAddressLines } from '../../../shared/address-lines.ts';
+import { addressLines, sameAddressLines } from '../../../../domain/address-lines.ts';
 
 /** Lines shown in full; more collapse the list (spec section 9). */
 const ITEMS_SHOWN_IN_FULL = 2;

@@ -1,12 +1,13 @@
 /**
  * An address as the lines a shopper reads: name, company, street lines, town, county,
  * postcode and country name, skipping empty parts. The order summary, the account's
- * saved addresses, the saved-address picker and the thank-you page all show addresses
- * this way, and show a billing address only when it differs from the delivery one.
+ * saved addresses, the saved-address picker, the thank-you page and the order
+ * confirmation email all show addresses this way, and show a billing address only
+ * when it differs from the delivery one.
  */
-import { ADDRESS_FIELDS } from '../../domain/address-fields.ts';
-import type { AddressView } from '../../domain/api/basket.ts';
-import { countryName } from '../../domain/countries.ts';
+import { ADDRESS_FIELDS } from './address-fields.ts';
+import type { AddressView } from './api/basket.ts';
+import { countryName } from './countries.ts';
 
 export function addressLines(address: AddressView): string[] {
   return [
