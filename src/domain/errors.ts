@@ -22,6 +22,10 @@ export const errorCatalogue = {
     message: 'The request could not be read, please send JSON.',
   },
   internal_error: { status: 500, message: INTERNAL_ERROR_MESSAGE },
+  service_unavailable: {
+    status: 503,
+    message: 'The shop is not ready, please try again shortly.',
+  },
   invalid_login: { status: 401, message: 'The login details entered are incorrect.' },
   authorized: { status: 409, message: 'You are already logged in.' },
   rate_limit: {

@@ -17,10 +17,12 @@ import { registerTestModeBraintree } from './adapters/payments/test-mode-routes.
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
-import type { PaymentsConfig, TrustProxy } from './config.ts';
+import type { MetricsAccess, PaymentsConfig, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { registerHealthRoutes } from './http/health.ts';
+import { registerMetrics, shopMetrics } from './http/metrics.ts';
 import { withRedactedRequests } from './http/logging.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerMedia } from './http/media.ts';
@@ -112,6 +114,11 @@ export interface AppDeps {
   orderTimings?: { waitForPendingMs?: number; lookupRetryMs?: readonly number[] };
   /** Each reply says how many SQL statements its request sent (X-Sql-Statements; ADR 022). */
   sqlStatementsHeader?: boolean;
+  /**
+   * Who may read GET /metrics (ADR 028); callers on this machine by default
+   * (app.inject's requests come from 127.0.0.1).
+   */
+  metricsAccess?: MetricsAccess;
 }
 
 declare module 'fastify' {
@@ -159,6 +166,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Before any route, so its hooks time and count every request.
+  const metrics = shopMetrics();
+  registerMetrics(app, metrics, deps.metricsAccess ?? 'loopback');
+  registerHealthRoutes(app, { db: deps.db });
   // The policy allows what the configured vendors' browser code needs, and no more.
   const captcha = deps.captcha ?? testModeVerifier({});
   const addressLookup = deps.addressLookup ?? testModeLookup();
@@ -227,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     log: app.log,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    events: metrics.orderEvents,
   });
   const reconciliation = orderReconciliation({
     orders,

@@ -148,6 +148,10 @@ const envSchema = z
       .max(3600, 'must be a number of seconds from 0 to 3600')
       .default(5),
     SQL_STATEMENTS_HEADER: booleanFlag.optional(),
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 visible characters (no spaces)')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.TURNSTILE_SITE_KEY) !== Boolean(env.TURNSTILE_SECRET_KEY)) {
@@ -225,7 +229,15 @@ export interface AppConfig {
   payments: PaymentsConfig;
   /** Replies say how many SQL statements their request sent (benchmarks; ADR 022). */
   sqlStatementsHeader: boolean;
+  /** Who may read GET /metrics (ADR 028). */
+  metrics: MetricsAccess;
 }
+
+/**
+ * Who may read GET /metrics: holders of a bearer token (METRICS_TOKEN), callers on this
+ * machine (no token, outside production), or nobody (no token, production: not served).
+ */
+export type MetricsAccess = { token: string } | 'loopback' | 'off';
 
 export interface PaymentsConfig {
   /** Braintree's API keys, or null for the offline test-mode gateway. */
@@ -302,6 +314,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .digest('hex'),
     },
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER ?? false,
+    metrics: e.METRICS_TOKEN
+      ? { token: e.METRICS_TOKEN }
+      : e.NODE_ENV === 'production'
+        ? 'off'
+        : 'loopback',
   };
 }
 

@@ -116,6 +116,7 @@ export async function startServer(
     payments,
     wallets: config.payments,
     sqlStatementsHeader: config.sqlStatementsHeader,
+    metricsAccess: config.metrics,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
@@ -171,6 +172,9 @@ export async function startServer(
   process.once('SIGTERM', onSignal);
   process.once('SIGINT', onSignal);
 
+  if (config.metrics === 'off') {
+    app.log.info('metrics not served at /metrics (set METRICS_TOKEN to serve them)');
+  }
   for (const warning of [exposedDefaultsWarning(config), publicUrlWarning(config)]) {
     if (warning) app.log.warn(warning);
   }

@@ -20,6 +20,17 @@ export interface CompletionLog {
 
 export { UNCONFIRMED_FAILURE };
 
+/** Told each time this process ends an order (metrics, ADR 028). */
+export interface OrderEvents {
+  /**
+   * An order was paid: how (a payment method type; 'unknown' when the gateway did not
+   * say), or null when there was nothing to pay.
+   */
+  paid(paymentType: string | null): void;
+  /** An order failed with this stored refusal type (payment_failed, unconfirmed…). */
+  failed(type: string): void;
+}
+
 /** The catalogue error a failed order's stored refusal answers with. */
 export function refusalError(type: string | null, message: string | null): AppError {
   if (type === 'payment_failed') {
@@ -38,8 +49,9 @@ export function orderCompletion(deps: {
   log: CompletionLog;
   /** The shop's public address, for the link in the email. */
   publicUrl: string;
+  events?: OrderEvents;
 }) {
-  const { orders, mailer, log } = deps;
+  const { orders, mailer, log, events } = deps;
 
   return {
     /**
@@ -57,6 +69,7 @@ export function orderCompletion(deps: {
         lastFour: sale?.paidWith?.lastFour ?? null,
       });
       if (!done) return false;
+      events?.paid(sale ? (sale.paidWith?.type ?? 'unknown') : null);
       try {
         await mailer.send(orderConfirmationEmail(orderView(done), deps.publicUrl));
       } catch (error) {
@@ -71,7 +84,9 @@ export function orderCompletion(deps: {
       order: Pick<OrderRecord, 'id'>,
       failure: { type: string; message: string; transactionId: string | null },
     ): Promise<boolean> {
-      return orders.fail(order.id, failure);
+      const done = await orders.fail(order.id, failure);
+      if (done) events?.failed(failure.type);
+      return done;
     },
   };
 }

@@ -1,0 +1,154 @@
+/**
+ * Prometheus metrics at GET /metrics (ADR 028): request latency by route, orders created
+ * by payment type, payment failures and stock-outs by catalogue error type, and
+ * prom-client's process metrics. Every label takes a bounded set of values (the route's
+ * pattern, never the raw URL), so the series stay few however the shop is called.
+ *
+ * Each app has its own registry (tests build many apps in one process); the process
+ * metrics are the process's, so they live in one registry shared by its apps.
+ * Who may read them: a bearer token (METRICS_TOKEN), or with none set, callers on this
+ * machine outside production; in production without a token, nobody (404).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { AppError } from '../../domain/errors.ts';
+import type { MetricsAccess } from '../config.ts';
+import type { OrderEvents } from '../modules/order/order-completion.ts';
+import { refusalError } from '../modules/order/order-completion.ts';
+import { toAppError } from './errors.ts';
+
+export const METRICS_PATH = '/metrics';
+
+/** The route label of requests no route matched (404s, and the web app's pages). */
+export const UNMATCHED_ROUTE = 'unmatched';
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Refusals that mean the shop could not sell what the shopper wanted. */
+const STOCK_OUT_TYPES = new Set(['insufficient_stock', 'product_unavailable']);
+
+/** Where a stock-out happened: adding to or changing the basket, or placing the order. */
+function stockOutStage(route: string | undefined): 'basket' | 'order' | null {
+  if (route === '/api/v1/basket/order') return 'order';
+  if (route === '/api/v1/basket' || route?.startsWith('/api/v1/basket/')) return 'basket';
+  return null;
+}
+
+let processRegistry: Registry | undefined;
+
+/** The process's CPU, memory, event loop and GC metrics: collected once per process. */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+export interface ShopMetrics {
+  registry: Registry;
+  requestDuration: Histogram<'route' | 'method' | 'status_class'>;
+  stockOuts: Counter<'type' | 'stage'>;
+  /** What order completion reports (orders paid and failed), counted here. */
+  orderEvents: OrderEvents;
+}
+
+/** A fresh registry with the shop's metrics, for one app. */
+export function shopMetrics(): ShopMetrics {
+  const registry = new Registry();
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its reply, by route pattern, method and status class.',
+    labelNames: ['route', 'method', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const ordersCreated = new Counter({
+    name: 'everbloom_orders_created_total',
+    help: 'Orders paid (created), by payment type (none: nothing to pay).',
+    labelNames: ['payment_type'] as const,
+    registers: [registry],
+  });
+  const paymentFailures = new Counter({
+    name: 'everbloom_payment_failures_total',
+    help: 'Orders whose payment failed, by the catalogue error type the shopper was given.',
+    labelNames: ['type'] as const,
+    registers: [registry],
+  });
+  const stockOuts = new Counter({
+    name: 'everbloom_stock_outs_total',
+    help: 'Refusals for lack of stock (insufficient_stock) or a discontinued item (product_unavailable), by type and stage (basket or order).',
+    labelNames: ['type', 'stage'] as const,
+    registers: [registry],
+  });
+  return {
+    registry,
+    requestDuration,
+    stockOuts,
+    orderEvents: {
+      paid: (paymentType) => ordersCreated.inc({ payment_type: paymentType ?? 'none' }),
+      failed: (type) => paymentFailures.inc({ type: refusalError(type, null).type }),
+    },
+  };
+}
+
+function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  return address === '::1' || /^(::ffff:)?127\.\d+\.\d+\.\d+$/.test(address);
+}
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Whether this request may read the metrics under `access` (never called when 'off'). */
+function mayRead(request: FastifyRequest, access: Exclude<MetricsAccess, 'off'>): boolean {
+  if (access === 'loopback') {
+    // The connection's own peer, not request.ip: and nothing relayed by a proxy on this
+    // machine, which would make the whole internet look local.
+    return (
+      isLoopback(request.socket.remoteAddress) &&
+      request.headers['x-forwarded-for'] === undefined &&
+      request.headers.forwarded === undefined
+    );
+  }
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(access.token));
+}
+
+/**
+ * Times every reply, counts stock-out refusals, and serves GET /metrics as `access`
+ * allows. Register on the root app before the routes (its hooks then see every request).
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: ShopMetrics,
+  access: MetricsAccess,
+): void {
+  const { requestDuration, stockOuts } = metrics;
+  app.addHook('onResponse', async (request, reply) => {
+    const method = METHODS.has(request.method) ? request.method : 'OTHER';
+    requestDuration.observe(
+      {
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        method,
+        status_class: `${Math.floor(reply.statusCode / 100)}xx`,
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    const type = toAppError(error).type;
+    if (!STOCK_OUT_TYPES.has(type)) return;
+    const stage = stockOutStage(request.routeOptions.url);
+    if (stage) stockOuts.inc({ type, stage });
+  });
+  if (access === 'off') return;
+  app.get(METRICS_PATH, async (request, reply) => {
+    if (!mayRead(request, access)) {
+      if (access !== 'loopback') reply.header('www-authenticate', 'Bearer');
+      throw new AppError('unauthorized');
+    }
+    const text = (await processMetrics().metrics()) + (await metrics.registry.metrics());
+    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
+  });
+}

@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FamilyView } from '../../domain/api/catalogue.ts';
+import { createTestApp, ENGINES, Shopper, type TestApp } from '../testing/test-app.ts';
+
+const FRICTIONLESS_3DS =
+  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
+const DEVICE_DATA = JSON.stringify({ correlation_id: 'a'.repeat(32) });
+const TOKEN = 'metrics-token-of-at-least-24-chars';
+
+const ADDRESS = {
+  delivery_address_title: 'Mrs',
+  delivery_address_first_name: 'Ada',
+  delivery_address_last_name: 'Lovelace',
+  delivery_address_line_1: '10 Downing Street',
+  delivery_address_line_3: 'London',
+  delivery_address_line_4: 'Greater London',
+  delivery_address_postcode: 'SW1A 2AA',
+  delivery_address_country_code: 'GBR',
+  delivery_address_telephone: '02079460000',
+};
+
+/** The value of one sample in Prometheus's text format, 0 when absent. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const found = Object.fromEntries(
+      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    if (Object.entries(labels).every(([key, value]) => found[key] === value)) {
+      return Number(match[3]);
+    }
+  }
+  return 0;
+}
+
+describe.each(ENGINES)('operations endpoints on %s', (engine) => {
+  let t: TestApp;
+  let shopper: Shopper;
+  const sku = new Map<string, number>();
+
+  beforeAll(async () => {
+    t = await createTestApp(engine);
+    shopper = new Shopper(t.app);
+    const products = (await shopper.get<{ data: { products: FamilyView[] } }>('/api/v1/products'))
+      .body.data.products;
+    for (const family of products) for (const v of family.variations) sku.set(v.sku, v.id);
+  });
+  afterAll(() => t.close());
+
+  const id = (code: string) => {
+    const value = sku.get(code);
+    if (value === undefined) throw new Error(`No variation ${code}`);
+    return value;
+  };
+  const metrics = async () => {
+    const reply = await shopper.get<string>('/metrics');
+    expect(reply.status).toBe(200);
+    expect(String(reply.headers['content-type'])).toMatch(/^text\/plain; version=0\.0\.4/);
+    return reply.body;
+  };
+  const setStock = (code: string, quantity: number) =>
+    t.handle.db
+      .updateTable('products')
+      .set({ quantity_on_hand: quantity })
+      .where('id', '=', id(code))
+      .execute();
+
+  /** A browser with a complete basket: items, email, delivery address and option. */
+  async function readyToPay(code: string, quantity = 1): Promise<Shopper> {
+    const browser = new Shopper(t.app);
+    expect((await browser.post('/api/v1/basket', { product_id: id(code), quantity })).status).toBe(
+      200,
+    );
+    const details = { email_address: 'ada@example.com', ...ADDRESS };
+    expect((await browser.put('/api/v1/basket/details', details)).status).toBe(200);
+    expect(
+      (await browser.put('/api/v1/basket/delivery', { option_id: 'uk-standard' })).status,
+    ).toBe(200);
+    return browser;
+  }
+  const pay = (browser: Shopper, nonce: string) =>
+    browser.post('/api/v1/basket/order', { payment_method_nonce: nonce, device_data: DEVICE_DATA });
+
+  it('answers /healthz while the process runs, and keeps /api/v1/health', async () => {
+    for (const url of ['/healthz', '/api/v1/health']) {
+      const reply = await shopper.get(url);
+      expect(reply.status, url).toBe(200);
+      expect(reply.body, url).toEqual({ data: { status: 'ok' } });
+    }
+  });
+
+  it('answers /readyz with 200 while the database answers', async () => {
+    const reply = await shopper.get('/readyz');
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ data: { status: 'ok' } });
+    expect(reply.headers['cache-control']).toBe('no-store');
+  });
+
+  it('times requests by route pattern, never by raw URL', async () => {
+    const product = id('FIG-90');
+    expect((await shopper.get(`/api/v1/products/${product}`)).status).toBe(200);
+    expect((await shopper.get('/api/v1/no-such-thing?x=1')).status).toBe(404);
+    const text = await metrics();
+    expect(text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect(
+      sample(text, 'http_request_duration_seconds_count', {
+        route: '/api/v1/products/:id',
+        method: 'GET',
+        status_class: '2xx',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_bucket', {
+        route: '/api/v1/products/:id',
+        method: 'GET',
+        status_class: '2xx',
+        le: '+Inf',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', {
+        route: 'unmatched',
+        method: 'GET',
+        status_class: '4xx',
+      }),
+    ).toBeGreaterThanOrEqual(1);
+    expect(text).not.toContain(`/api/v1/products/${product}"`);
+    expect(text).not.toContain('no-such-thing');
+    // prom-client's process metrics come too.
+    expect(text).toContain('process_cpu_user_seconds_total');
+    expect(text).toContain('nodejs_heap_size_used_bytes');
+  });
+
+  it('counts an order created, by payment type', async () => {
+    const before = sample(await metrics(), 'everbloom_orders_created_total', {
+      payment_type: 'credit_card',
+    });
+    const reply = await pay(await readyToPay('OLV-90-GRY'), FRICTIONLESS_3DS);
+    expect(reply.status).toBe(201);
+    const after = sample(await metrics(), 'everbloom_orders_created_total', {
+      payment_type: 'credit_card',
+    });
+    expect(after).toBe(before + 1);
+  });
+
+  it('counts a refused payment by its catalogue type', async () => {
+    const labels = { type: 'payment_method_error' };
+    const before = sample(await metrics(), 'everbloom_payment_failures_total', labels);
+    const reply = await pay(await readyToPay('FIG-90'), 'fake-processor-declined-visa-nonce');
+    expect(reply.status).toBe(422);
+    expect(reply.body.error_type).toBe('payment_method_error');
+    expect(sample(await metrics(), 'everbloom_payment_failures_total', labels)).toBe(before + 1);
+  });
+
+  it('counts stock-outs in the basket and when ordering', async () => {
+    const basketStage = { type: 'insufficient_stock', stage: 'basket' };
+    const orderStage = { type: 'insufficient_stock', stage: 'order' };
+    const before = await metrics();
+
+    await setStock('KENTIA-180', 1);
+    const tooMany = await new Shopper(t.app).post('/api/v1/basket', {
+      product_id: id('KENTIA-180'),
+      quantity: 2,
+    });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.error_type).toBe('insufficient_stock');
+
+    const browser = await readyToPay('KENTIA-180');
+    await setStock('KENTIA-180', 0);
+    const sold = await pay(browser, FRICTIONLESS_3DS);
+    expect(sold.status).toBe(409);
+    expect(sold.body.error_type).toBe('insufficient_stock');
+
+    const after = await metrics();
+    expect(sample(after, 'everbloom_stock_outs_total', basketStage)).toBe(
+      sample(before, 'everbloom_stock_outs_total', basketStage) + 1,
+    );
+    expect(sample(after, 'everbloom_stock_outs_total', orderStage)).toBe(
+      sample(before, 'everbloom_stock_outs_total', orderStage) + 1,
+    );
+  });
+
+  it('shows /metrics to callers on this machine only, when no token is set', async () => {
+    const remote = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.9',
+    });
+    expect(remote.statusCode).toBe(401);
+    expect(remote.json()).toEqual({
+      error_type: 'unauthorized',
+      message: 'You do not have permission to perform that action.',
+    });
+    // A proxy on this machine relaying someone else's request is not a local caller.
+    const relayed = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
+    expect(relayed.statusCode).toBe(401);
+    const local = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' });
+    expect(local.statusCode).toBe(200);
+  });
+});
+
+describe.each(ENGINES)('operations endpoints on %s, configured', (engine) => {
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  it('answers /readyz 503 while the database cannot be reached, /healthz still 200', async () => {
+    const t = await createTestApp(engine);
+    apps.push({ ...t, close: () => t.app.close() });
+    await t.handle.close();
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      error_type: 'service_unavailable',
+      message: 'The shop is not ready, please try again shortly.',
+    });
+    const alive = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(alive.statusCode).toBe(200);
+  });
+
+  it('with METRICS_TOKEN, shows /metrics to its bearer only, wherever they call from', async () => {
+    const t = await createTestApp(engine, { metricsAccess: { token: TOKEN } });
+    apps.push(t);
+    const get = (headers: Record<string, string>, remoteAddress = '203.0.113.9') =>
+      t.app.inject({ method: 'GET', url: '/metrics', headers, remoteAddress });
+    for (const headers of [
+      {},
+      { authorization: 'Bearer wrong-token-of-the-same-length-xx' },
+      { authorization: TOKEN },
+    ]) {
+      const refused = await get(headers, '127.0.0.1');
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toBe('Bearer');
+      expect(refused.json().error_type).toBe('unauthorized');
+    }
+    const allowed = await get({ authorization: `Bearer ${TOKEN}` });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.body).toContain('http_request_duration_seconds_bucket');
+  });
+
+  it('does not serve /metrics when access is off (production without a token)', async () => {
+    const t = await createTestApp(engine, { metricsAccess: 'off' });
+    apps.push(t);
+    const reply = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(reply.statusCode).toBe(404);
+    expect(reply.json()).toEqual({ error_type: 'not_found', message: 'Not found' });
+  });
+});
