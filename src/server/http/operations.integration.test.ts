@@ -213,6 +213,7 @@ describe.each(ENGINES)('operations endpoints on %s, configured', (engine) => {
   it('answers /readyz 503 while the database cannot be reached, /healthz still 200', async () => {
     const t = await createTestApp(engine);
     apps.push({ ...t, close: () => t.app.close() });
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
     await t.handle.close();
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
     expect(ready.statusCode).toBe(503);
