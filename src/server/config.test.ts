@@ -27,6 +27,16 @@ describe('loadConfig', () => {
     expect(config.cookieSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('serves /metrics on loopback outside production, to METRICS_TOKEN, and not at all in production without it', () => {
+    expect(loadConfig({}).metrics).toBe('loopback');
+    expect(loadConfig(PRODUCTION).metrics).toBe('off');
+    const token = 'a-metrics-token-of-32-characters';
+    expect(loadConfig({ ...PRODUCTION, METRICS_TOKEN: token }).metrics).toEqual({ token });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      /METRICS_TOKEN must be 24 to 256 visible characters/,
+    );
+  });
+
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     expect(
       loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop', DATABASE_POOL_SIZE: '20' })
