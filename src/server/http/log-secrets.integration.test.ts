@@ -8,6 +8,7 @@
  * postcode, telephone or the email address.
  */
 import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUMMY_TOKEN } from '../adapters/captcha/port.ts';
@@ -59,7 +60,23 @@ describe.each(ENGINES)('secrets kept out of the logs through a journey on %s', (
       },
     });
     // Production's level (info): request and response lines are logged.
-    t = await createTestApp(engine, { logger: pino({ level: 'info' }, stream) });
+    t = await createTestApp(engine, { logger: pino({ level: 'info' }, stream) }, (app) => {
+      // Unexpected database failures whose errors copy the shopper's data.
+      const db = () => t.handle.db;
+      app.post('/api/v1/test/missing-column', async () => {
+        await sql`insert into users (email_address) values (${EMAIL})`.execute(db());
+      });
+      app.post('/api/v1/test/bad-value', async () => {
+        await sql`select ${ADDRESS.delivery_address_postcode}::int`.execute(db());
+      });
+      app.post('/api/v1/test/wrapped', async () => {
+        try {
+          await sql`select ${ADDRESS.delivery_address_telephone}::date`.execute(db());
+        } catch (error) {
+          throw new Error('saving the address failed', { cause: error });
+        }
+      });
+    });
   });
   afterAll(() => t.close());
 
@@ -184,5 +201,28 @@ describe.each(ENGINES)('secrets kept out of the logs through a journey on %s', (
     // No card-number-like run of 12+ digits (a request id's last group may be all digits).
     expect(text).not.toMatch(/(?<![\w-])\d{12,}(?![\w-])/);
     expect(text.toLowerCase()).not.toContain(EMAIL);
+  });
+
+  it('logs unexpected database errors without the values they copy', async () => {
+    const from = lines.length;
+    for (const url of [
+      '/api/v1/test/missing-column',
+      '/api/v1/test/bad-value',
+      '/api/v1/test/wrapped',
+    ]) {
+      expect((await new Shopper(t.app).post(url)).status, url).toBe(500);
+    }
+    const logged = lines.slice(from).filter((line) => line.msg === 'request failed');
+    expect(logged).toHaveLength(3);
+    // Still useful: which statement failed, and why.
+    expect(logged[0]).toMatchObject({ err: { code: '23502', column: 'password_hash' } });
+    expect(logged[1]).toMatchObject({
+      err: { code: '22P02', message: expect.stringContaining('integer') },
+    });
+    expect(logged[2]).toMatchObject({
+      err: { message: expect.stringContaining('saving the address failed') },
+    });
+    const text = JSON.stringify(logged);
+    for (const value of [EMAIL, 'SW1A', '02079460000']) expect(text, value).not.toContain(value);
   });
 });
