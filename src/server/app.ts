@@ -180,11 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       secret: deps.cookieSecret,
       ...(deps.publicUrl ? { publicUrl: deps.publicUrl } : {}),
     });
-  registerSecurityHeaders(app, [
-    captcha.contentSources ?? {},
-    addressLookup.contentSources,
-    payments.contentSources,
-  ]);
+  registerSecurityHeaders(
+    app,
+    [captcha.contentSources ?? {}, addressLookup.contentSources, payments.contentSources],
+    { https: deps.secureCookies ?? false },
+  );
   registerOriginCheck(app, deps.publicUrl ? { publicUrl: deps.publicUrl } : {});
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.

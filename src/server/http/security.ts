@@ -4,6 +4,10 @@
  * plus exactly the origins each configured vendor declares (Turnstile's script and
  * frame when TURNSTILE_* is set; none in test mode). Never 'unsafe-inline' scripts.
  *
+ * Strict-Transport-Security is sent only when the shop runs behind HTTPS (production, where
+ * cookies are Secure): over plain http on a developer's machine it would pin localhost to
+ * https for a year.
+ *
  * The helmet middleware is built once and applied to every reply. (@fastify/helmet
  * rebuilt it, CSP parsing included, on every request: a third of GET /api/v1/basket's
  * time. ADR 011.)
@@ -49,10 +53,17 @@ export function contentSecurityDirectives(
   return directives;
 }
 
-/** Adds the security headers, with the policy for `vendors`, to every reply. */
+/** HSTS in production: a year, subdomains included. */
+export const STRICT_TRANSPORT_SECURITY = { maxAge: 31_536_000, includeSubDomains: true };
+
+/**
+ * Adds the security headers, with the policy for `vendors`, to every reply; HSTS only
+ * when `https` (the shop is served over HTTPS).
+ */
 export function registerSecurityHeaders(
   app: FastifyInstance,
   vendors: readonly ContentSources[] = [],
+  options: { https?: boolean } = {},
 ): void {
   const applySecurityHeaders = helmet({
     contentSecurityPolicy: {
@@ -60,7 +71,7 @@ export function registerSecurityHeaders(
       directives: { ...contentSecurityDirectives(vendors), 'upgrade-insecure-requests': null },
     },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false,
+    strictTransportSecurity: options.https ? STRICT_TRANSPORT_SECURITY : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
     applySecurityHeaders(request.raw, reply.raw, () => done());
