@@ -50,7 +50,8 @@ function BudsHistory() {
       {data.history.length === 0 ? (
         <p className="account-muted buds-empty">You have no buds history yet.</p>
       ) : (
-        <div className="buds-table-wrap">
+        // Keyboard users can scroll the table when it is wider than a small screen.
+        <div className="buds-table-wrap" role="region" aria-label="Buds history" tabIndex={0}>
           <table className="buds-table">
             <caption className="visually-hidden">Buds history, newest first</caption>
             <thead>
