@@ -83,6 +83,22 @@ describe('the stored discount code', () => {
     await waitFor(() => expect(stored()).toBeNull());
   });
 
+  it('is cleared without a request when the basket already carries it', async () => {
+    window.localStorage.setItem(DISCOUNT_CODE_STORAGE_KEY, 'FREEDEL');
+    const { calls } = renderShop(
+      {
+        'GET /api/v1/basket': () =>
+          reply(basketWith({ code: 'FREEDEL', valid: true, message: null })),
+        'PUT /api/v1/basket/voucher': setsVoucher,
+      },
+      '/basket',
+    );
+
+    expect(await screen.findByText('FREEDEL')).toBeInTheDocument();
+    await waitFor(() => expect(stored()).toBeNull());
+    expect(voucherCalls(calls)).toEqual([]);
+  });
+
   it('applies a code stored by a link opened in another tab', async () => {
     const { calls } = renderShop(
       {

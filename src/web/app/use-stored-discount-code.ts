@@ -14,7 +14,8 @@ import {
  * - a discount_code parameter reached by in-app navigation is stored and taken off
  *   the address bar, like one on page load (captured in app.tsx before rendering);
  * - the stored code is applied once the basket has no code, then cleared from
- *   storage; while the basket has a code it stays stored. A failure to apply it is
+ *   storage; while the basket has another code it stays stored, and once the basket
+ *   carries this very code it is cleared. A failure to apply it is
  *   only logged (and the code cleared, so it is not tried on every page).
  */
 export function useStoredDiscountCode(): void {
@@ -36,7 +37,13 @@ export function useStoredDiscountCode(): void {
   const setVoucher = useSetVoucher();
   const applying = useRef<string | null>(null);
   useEffect(() => {
-    if (!basket || !stored || basket.voucher || applying.current === stored) return;
+    if (!basket || !stored || applying.current === stored) return;
+    if (basket.voucher) {
+      // Already on the basket (e.g. applied by a request the page left before its
+      // answer came): its work is done.
+      if (basket.voucher.code === stored) clearStoredDiscountCode();
+      return;
+    }
     const code = stored;
     applying.current = code;
     setVoucher.mutate(code, {
