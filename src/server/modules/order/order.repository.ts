@@ -9,7 +9,8 @@ import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { OrderStatus, PaymentMethodType } from '../../../domain/api/order.ts';
 import type { Db } from '../../db/client.ts';
-import type { Database, StockReservation, StoredAddress } from '../../db/schema.ts';
+import type { BasketRecord } from '../basket/basket.repository.ts';
+import type { Database, StockReservation } from '../../db/schema.ts';
 import type { OrderSnapshot } from './order-view.ts';
 
 /**
@@ -67,21 +68,9 @@ export interface FreshVoucher {
 }
 
 /** The basket being ordered, locked, with what pricing and idempotency need. */
-export interface BasketForOrder {
-  id: string;
+/** The basket as the order reads it: its record, its status, and what ordering needs. */
+export interface BasketForOrder extends BasketRecord {
   status: 'open' | 'ordered' | 'merged';
-  version: number;
-  user_id: number | null;
-  email_address: string | null;
-  delivery_address: StoredAddress | null;
-  billing_address: StoredAddress | null;
-  delivery_option_id: string | null;
-  delivery_safe_place: string | null;
-  delivery_safe_place_option: string | null;
-  delivery_safe_place_option_note: string | null;
-  voucher_code: string | null;
-  use_loyalty_points: boolean;
-  items: { id: number; product_id: number; quantity: number; related_item_id: number | null }[];
   voucher: FreshVoucher | null;
   /** The ordering customer's buds balance (0 for a guest). */
   buds: number;
