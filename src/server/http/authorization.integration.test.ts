@@ -5,10 +5,9 @@
  * told to sign in, the other customer finds nothing, and the owner's data is unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DUMMY_TOKEN } from '../adapters/captcha/port.ts';
+import { Browser } from '../testing/checkout.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../testing/test-app.ts';
 
-const CAPTCHA = 'cf-turnstile-response';
 const NONCE = 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
 const ADDRESS = {
   delivery_address_title: 'Mrs',
@@ -30,19 +29,6 @@ const SAVED = Object.fromEntries(
   Object.entries(ADDRESS).map(([key, value]) => [key.replace('delivery_address_', ''), value]),
 );
 
-class Browser extends Shopper {
-  token: string | null = null;
-  override request<T = any>(options: Parameters<Shopper['request']>[0]) {
-    return super.request<T>({
-      ...options,
-      headers: {
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(options.headers ?? {}),
-      },
-    });
-  }
-}
-
 describe.each(ENGINES)('who may read and change what on %s', (engine) => {
   let t: TestApp;
   let owner: Browser;
@@ -51,12 +37,7 @@ describe.each(ENGINES)('who may read and change what on %s', (engine) => {
 
   async function customer(email: string): Promise<Browser> {
     const browser = new Browser(t.app);
-    const account = { email, password: 'a-long-enough-password', [CAPTCHA]: DUMMY_TOKEN };
-    await browser.post('/api/v1/auth/register', { first_name: 'A', last_name: 'B', ...account });
-    const login = await browser.post('/api/v1/auth/login', account);
-    expect(login.status).toBe(200);
-    browser.token = login.body.data.token as string;
-    await browser.post('/api/v1/basket/acquire');
+    await browser.signUp(email);
     return browser;
   }
 

@@ -1,23 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FamilyView } from '../../domain/api/catalogue.ts';
+import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../testing/checkout.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../testing/test-app.ts';
 
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-const DEVICE_DATA = JSON.stringify({ correlation_id: 'a'.repeat(32) });
 const TOKEN = 'metrics-token-of-at-least-24-chars';
-
-const ADDRESS = {
-  delivery_address_title: 'Mrs',
-  delivery_address_first_name: 'Ada',
-  delivery_address_last_name: 'Lovelace',
-  delivery_address_line_1: '10 Downing Street',
-  delivery_address_line_3: 'London',
-  delivery_address_line_4: 'Greater London',
-  delivery_address_postcode: 'SW1A 2AA',
-  delivery_address_country_code: 'GBR',
-  delivery_address_telephone: '02079460000',
-};
 
 /** The value of one sample in Prometheus's text format, 0 when absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -37,22 +22,15 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 describe.each(ENGINES)('operations endpoints on %s', (engine) => {
   let t: TestApp;
   let shopper: Shopper;
-  const sku = new Map<string, number>();
+  let id: (sku: string) => number;
 
   beforeAll(async () => {
     t = await createTestApp(engine);
     shopper = new Shopper(t.app);
-    const products = (await shopper.get<{ data: { products: FamilyView[] } }>('/api/v1/products'))
-      .body.data.products;
-    for (const family of products) for (const v of family.variations) sku.set(v.sku, v.id);
+    id = await variationIds(t.app);
   });
   afterAll(() => t.close());
 
-  const id = (code: string) => {
-    const value = sku.get(code);
-    if (value === undefined) throw new Error(`No variation ${code}`);
-    return value;
-  };
   const metrics = async () => {
     const reply = await shopper.get<string>('/metrics');
     expect(reply.status).toBe(200);
@@ -67,20 +45,9 @@ describe.each(ENGINES)('operations endpoints on %s', (engine) => {
       .execute();
 
   /** A browser with a complete basket: items, email, delivery address and option. */
-  async function readyToPay(code: string, quantity = 1): Promise<Shopper> {
-    const browser = new Shopper(t.app);
-    expect((await browser.post('/api/v1/basket', { product_id: id(code), quantity })).status).toBe(
-      200,
-    );
-    const details = { email_address: 'ada@example.com', ...ADDRESS };
-    expect((await browser.put('/api/v1/basket/details', details)).status).toBe(200);
-    expect(
-      (await browser.put('/api/v1/basket/delivery', { option_id: 'uk-standard' })).status,
-    ).toBe(200);
-    return browser;
-  }
-  const pay = (browser: Shopper, nonce: string) =>
-    browser.post('/api/v1/basket/order', { payment_method_nonce: nonce, device_data: DEVICE_DATA });
+  const readyToPay = (code: string, quantity = 1) =>
+    fillBasket(new Browser(t.app), id, [[code, quantity]]);
+  const pay = (browser: Browser, nonce: string) => browser.pay(nonce);
 
   it('answers /healthz while the process runs, and keeps /api/v1/health', async () => {
     for (const url of ['/healthz', '/api/v1/health']) {

@@ -1,70 +1,24 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
-import { DUMMY_TOKEN } from '../../adapters/captcha/port.ts';
 import { outboxReader } from '../../adapters/email/outbox.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
 import { buildApp } from '../../app.ts';
 import {
   ENGINES,
   openTestDatabase,
-  Shopper,
   TEST_COOKIE_SECRET,
   type TestDatabase,
 } from '../../testing/test-app.ts';
+import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
 import { TRACK_LIMITS } from './order-history.ts';
-
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-const DEVICE_DATA = JSON.stringify({ correlation_id: 'b'.repeat(32) });
-
-const address = Object.fromEntries(
-  Object.entries({
-    title: 'Mrs',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    line_1: '10 Downing Street',
-    line_3: 'London',
-    line_4: 'Greater London',
-    postcode: 'SW1A 2AA',
-    country_code: 'GBR',
-    telephone: '02079460000',
-  }).map(([key, value]) => [`delivery_address_${key}`, value]),
-);
-
-/** A browser: keeps cookies, sends the bearer token once logged in, may come from its own address. */
-class Browser extends Shopper {
-  token: string | null = null;
-  ip: string | undefined;
-  override request<T = any>(options: Parameters<Shopper['request']>[0]) {
-    return super.request<T>({
-      ...options,
-      ...(this.ip ? { remoteAddress: this.ip } : {}),
-      headers: {
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(options.headers ?? {}),
-      },
-    });
-  }
-  async logIn(email: string, password: string) {
-    const reply = await this.post('/api/v1/auth/login', {
-      email,
-      password,
-      'cf-turnstile-response': DUMMY_TOKEN,
-    });
-    expect(reply.status).toBe(200);
-    this.token = reply.body.data.token;
-    await this.post('/api/v1/basket/acquire');
-  }
-}
 
 describe.each(ENGINES)('order history, tracking and cancellation on %s', (engine) => {
   let handle: TestDatabase;
   let gateway: TestModeGateway;
   let app: FastifyInstance;
-  const sku = new Map<string, number>();
+  let id: (sku: string) => number;
 
   beforeAll(async () => {
     handle = await openTestDatabase(engine);
@@ -77,50 +31,23 @@ describe.each(ENGINES)('order history, tracking and cancellation on %s', (engine
       payments: gateway,
     });
     await app.ready();
-    const products = (
-      await new Shopper(app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
-    ).body.data.products;
-    for (const family of products) for (const v of family.variations) sku.set(v.sku, v.id);
+    id = await variationIds(app);
   });
   afterAll(async () => {
     await app.close();
     await handle.close();
   });
 
-  const id = (code: string) => {
-    const value = sku.get(code);
-    if (value === undefined) throw new Error(`No variation ${code}`);
-    return value;
-  };
-
   /** Places an order of `items` from `browser` (a new guest one by default). */
   async function place(
     items: [string, number][],
     options: { browser?: Browser; email?: string; buds?: boolean } = {},
   ): Promise<{ browser: Browser; order: OrderView }> {
-    const browser = options.browser ?? new Browser(app);
-    for (const [code, quantity] of items) {
-      expect(
-        (await browser.post('/api/v1/basket', { product_id: id(code), quantity })).status,
-      ).toBe(200);
-    }
-    const details = await browser.put('/api/v1/basket/details', {
-      ...(browser.token ? {} : { email_address: options.email ?? 'ada@example.com' }),
-      ...address,
+    const browser = await fillBasket(options.browser ?? new Browser(app), id, items, {
+      ...(options.email ? { email: options.email } : {}),
+      ...(options.buds ? { buds: true } : {}),
     });
-    expect(details.status).toBe(200);
-    expect(
-      (await browser.put('/api/v1/basket/delivery', { option_id: 'uk-standard' })).status,
-    ).toBe(200);
-    if (options.buds) {
-      expect(
-        (await browser.put('/api/v1/basket/loyalty', { use_loyalty_points: true })).status,
-      ).toBe(200);
-    }
-    const placed = await browser.post('/api/v1/basket/order', {
-      payment_method_nonce: FRICTIONLESS_3DS,
-      device_data: DEVICE_DATA,
-    });
+    const placed = await browser.pay(FRICTIONLESS_3DS);
     expect(placed.status).toBe(201);
     const read = await browser.get(`/api/v1/orders/${placed.body.data.public_id}`);
     expect(read.status).toBe(200);

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
-import { DUMMY_TOKEN } from '../../adapters/captcha/port.ts';
 import { outboxReader } from '../../adapters/email/outbox.ts';
 import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/port.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
@@ -16,71 +15,23 @@ import {
   TEST_COOKIE_SECRET,
   type TestDatabase,
 } from '../../testing/test-app.ts';
+import {
+  Browser,
+  DEVICE_DATA,
+  deliveryAddress,
+  fillBasket,
+  FRICTIONLESS_3DS,
+  variationIds,
+} from '../../testing/checkout.ts';
 
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-const DEVICE_DATA = JSON.stringify({ correlation_id: 'a'.repeat(32) });
-
-const address = (overrides: Record<string, string | null> = {}) =>
-  Object.fromEntries(
-    Object.entries({
-      title: 'Mrs',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      company_name: null,
-      line_1: '10 Downing Street',
-      line_2: null,
-      line_3: 'London',
-      line_4: 'Greater London',
-      postcode: 'SW1A 2AA',
-      country_code: 'GBR',
-      telephone: '02079460000',
-      mobile: null,
-      ...overrides,
-    }).map(([key, value]) => [`delivery_address_${key}`, value]),
-  );
-
-/** A browser: keeps cookies, and sends the bearer token once logged in. */
-class Browser extends Shopper {
-  token: string | null = null;
-  override request<T = any>(options: Parameters<Shopper['request']>[0]) {
-    return super.request<T>({
-      ...options,
-      headers: {
-        ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
-        ...(options.headers ?? {}),
-      },
-    });
-  }
-  async logIn(email: string, password: string) {
-    const reply = await this.post('/api/v1/auth/login', {
-      email,
-      password,
-      'cf-turnstile-response': DUMMY_TOKEN,
-    });
-    expect(reply.status).toBe(200);
-    this.token = reply.body.data.token;
-    await this.post('/api/v1/basket/acquire');
-  }
-  order(body: Record<string, unknown>, headers: Record<string, string> = {}) {
-    return this.request<any>({
-      method: 'POST',
-      url: '/api/v1/basket/order',
-      payload: body,
-      headers,
-    });
-  }
-  pay(nonce: string, extra: Record<string, unknown> = {}) {
-    return this.order({ payment_method_nonce: nonce, device_data: DEVICE_DATA, ...extra });
-  }
-}
+const address = deliveryAddress;
 
 describe.each(ENGINES)('orders on %s', (engine) => {
   let handle: TestDatabase;
   let gateway: TestModeGateway;
   let app: FastifyInstance;
   const extraApps: FastifyInstance[] = [];
-  const sku = new Map<string, number>();
+  let id: (sku: string) => number;
 
   async function appWith(deps: Partial<AppDeps>): Promise<FastifyInstance> {
     const built = await buildApp({
@@ -99,10 +50,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     handle = await openTestDatabase(engine);
     gateway = testModeGateway({ db: handle.db, secret: 'order-tests-gateway-secret' });
     app = await appWith({});
-    const products = (
-      await new Shopper(app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
-    ).body.data.products;
-    for (const family of products) for (const v of family.variations) sku.set(v.sku, v.id);
+    id = await variationIds(app);
   });
   afterAll(async () => {
     for (const other of extraApps) await other.close();
@@ -110,39 +58,11 @@ describe.each(ENGINES)('orders on %s', (engine) => {
     await handle.close();
   });
 
-  const id = (code: string) => {
-    const value = sku.get(code);
-    if (value === undefined) throw new Error(`No variation ${code}`);
-    return value;
-  };
-
   /** A browser with a complete basket: items, email, delivery address and option. */
-  async function readyToPay(
+  const readyToPay = (
     items: [string, number][],
     options: { on?: FastifyInstance; browser?: Browser; option?: string; voucher?: string } = {},
-  ): Promise<Browser> {
-    const browser = options.browser ?? new Browser(options.on ?? app);
-    for (const [code, quantity] of items) {
-      const added = await browser.post('/api/v1/basket', { product_id: id(code), quantity });
-      expect(added.status).toBe(200);
-    }
-    const details = await browser.put('/api/v1/basket/details', {
-      ...(browser.token ? {} : { email_address: 'ada@example.com' }),
-      ...address(),
-    });
-    expect(details.status).toBe(200);
-    const delivery = await browser.put('/api/v1/basket/delivery', {
-      option_id: options.option ?? 'uk-standard',
-    });
-    expect(delivery.status).toBe(200);
-    if (options.voucher) {
-      const voucher = await browser.put('/api/v1/basket/voucher', {
-        voucher_code: options.voucher,
-      });
-      expect(voucher.status).toBe(200);
-    }
-    return browser;
-  }
+  ) => fillBasket(options.browser ?? new Browser(options.on ?? app), id, items, options);
 
   const stockOf = async (code: string) =>
     (
