@@ -165,11 +165,22 @@ function orderQueries(db: Db | Transaction<Database>) {
       // sees the database as it was when the statement began, lock waits included).
       const locked = await db
         .selectFrom('baskets')
-        .select('id')
+        .select(['id', 'use_loyalty_points'])
         .where('id', '=', basketId)
         .forUpdate()
         .executeTakeFirst();
       if (!locked) return undefined;
+      if (userId !== null && locked.use_loyalty_points) {
+        // Spending buds: the customer's orders from other baskets queue here too, so
+        // each reads a balance that already holds back what the one before it spends.
+        // NO KEY UPDATE leaves completions free to write the customer's ledger meanwhile.
+        await db
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', userId)
+          .forNoKeyUpdate()
+          .execute();
+      }
       const row = await db
         .selectFrom('baskets as b')
         .select((eb) => [
@@ -200,12 +211,17 @@ function orderQueries(db: Db | Transaction<Database>) {
               .whereRef('v.code', '=', 'b.voucher_code')
               .where('v.active', '=', true),
           ).as('voucher'),
+          // The balance less what the customer's orders still being charged spend.
           (userId === null
             ? sql<number>`0`
-            : eb
+            : sql<number>`(${eb
                 .selectFrom('loyalty_ledger as l')
                 .select((l) => l.fn.coalesce(l.fn.sum<number>('l.change'), l.lit(0)).as('buds'))
-                .where('l.user_id', '=', userId)
+                .where('l.user_id', '=', userId)}) - (${eb
+                .selectFrom('orders as p')
+                .select((p) => p.fn.coalesce(p.fn.sum<number>('p.buds_used'), p.lit(0)).as('held'))
+                .where('p.user_id', '=', userId)
+                .where('p.status', '=', 'pending')})`
           ).as('buds'),
           jsonObjectFrom(
             eb
