@@ -122,16 +122,21 @@ export async function startServer(
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) await loadDemoData(handle.db, config.mediaDir, app.log);
   else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
-  // Orders a stopped process left pending (ADR 019): settled now and every hour.
-  const reconcile = async () => {
-    const counts = await app.reconcilePendingOrders();
+  // Orders a stopped process left pending (ADR 019): settled now and every hour. PGlite's
+  // data folder belongs to this one process, so at start nothing can still be charging
+  // any of them: all are settled (ADR 030). On PostgreSQL other processes may be, so
+  // only those older than any charge can take.
+  const reconcile = async (atStart = false) => {
+    const counts = await app.reconcilePendingOrders(
+      atStart && config.database.kind === 'pglite' ? { olderThanMs: 0 } : {},
+    );
     return {
       orders_paid: counts.paid,
       orders_failed: counts.failed,
       sales_reversed: counts.reversed,
     };
   };
-  await reconcile().catch((error: unknown) =>
+  await reconcile(true).catch((error: unknown) =>
     app.log.error({ err: error }, 'order reconciliation failed'),
   );
   const housekeeping = scheduleHousekeeping({

@@ -139,7 +139,7 @@ const faultsRequest = z
   .strict();
 
 function faultsView(gateway: TestModeGateway) {
-  const { sales, unreachable } = gateway.faults.state();
+  const { sales, unreachable, holding } = gateway.faults.state();
   return {
     data: {
       sales: sales.map((fault) => ({
@@ -150,6 +150,7 @@ function faultsView(gateway: TestModeGateway) {
         delay_ms: fault.delayMs ?? 0,
       })),
       unreachable,
+      holding,
     },
   };
 }
@@ -158,7 +159,8 @@ function faultsView(gateway: TestModeGateway) {
  * The test gateway's fault switch over HTTP, for browser journeys and tests that run the
  * shop as a process: `POST` queues faults for the next sales
  * (`{ sales: [{ kind: 'timeout' | 'network_error', charged?, delay_ms?,
- * then_unreachable? } | { kind: 'slow', delay_ms }], unreachable? }`), `DELETE` clears them; both answer what is set.
+ * then_unreachable? } | { kind: 'slow', delay_ms }], unreachable? }`), `DELETE` clears them, `GET`
+ * tells; each answers what is set and how many sales a delay is `holding` now.
  * Registered only with the test-mode gateway outside production.
  */
 export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGateway): void {
@@ -180,6 +182,9 @@ export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGa
     request.log.warn({ faults: gateway.faults.state() }, 'test-mode payment faults set');
     return reply.code(200).send(faultsView(gateway));
   });
+  app.get(TEST_MODE_FAULTS, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(faultsView(gateway)),
+  );
   app.delete(TEST_MODE_FAULTS, async (_request, reply) => {
     gateway.faults.clear();
     return reply.code(200).send(faultsView(gateway));

@@ -113,7 +113,8 @@ export interface GatewayFaults {
   setUnreachable(unreachable: boolean): void;
   /** Drops queued faults and ends an outage. */
   clear(): void;
-  state(): { sales: SaleFault[]; unreachable: boolean };
+  /** Queued faults, the outage, and how many sales are being held by a delay right now. */
+  state(): { sales: SaleFault[]; unreachable: boolean; holding: number };
 }
 
 export interface TestModeGateway extends PaymentGateway {
@@ -270,9 +271,14 @@ function unavailable(kind: 'timeout' | 'network_error' | 'unreachable'): Gateway
   return new GatewayUnavailableError(message, { cause: Object.assign(new Error(code), { code }) });
 }
 
-function faultSwitch(): GatewayFaults & { nextSale(): SaleFault | null; unreachable(): boolean } {
+function faultSwitch(): GatewayFaults & {
+  nextSale(): SaleFault | null;
+  unreachable(): boolean;
+  hold(ms: number): Promise<void>;
+} {
   const queued: SaleFault[] = [];
   let down = false;
+  let holding = 0;
   return {
     failNextSales: (...faults) => void queued.push(...faults),
     setUnreachable: (unreachable) => void (down = unreachable),
@@ -280,9 +286,17 @@ function faultSwitch(): GatewayFaults & { nextSale(): SaleFault | null; unreacha
       queued.length = 0;
       down = false;
     },
-    state: () => ({ sales: [...queued], unreachable: down }),
+    state: () => ({ sales: [...queued], unreachable: down, holding }),
     nextSale: () => queued.shift() ?? null,
     unreachable: () => down,
+    async hold(ms) {
+      holding += 1;
+      try {
+        await pause(ms);
+      } finally {
+        holding -= 1;
+      }
+    },
   };
 }
 
@@ -487,12 +501,12 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     if (!fault) return sale(request);
     if (fault.kind === 'slow') {
       const result = await sale(request);
-      await pause(fault.delayMs);
+      await faults.hold(fault.delayMs);
       return result;
     }
     // The charge is made (or not) before the answer is lost.
     if (fault.charged) await sale(request);
-    await pause(fault.delayMs ?? 0);
+    await faults.hold(fault.delayMs ?? 0);
     if (fault.thenUnreachable) faults.setUnreachable(true);
     throw unavailable(fault.kind);
   }

@@ -232,6 +232,7 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
         { kind: 'slow', delay_ms: 10 },
       ],
       unreachable: false,
+      holding: 0,
     });
     expect((await browser.post(TEST_MODE_FAULTS, { sales: [{ kind: 'explode' }] })).status).toBe(
       422,
@@ -239,6 +240,7 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
     expect((await browser.delete(TEST_MODE_FAULTS)).body.data).toEqual({
       sales: [],
       unreachable: false,
+      holding: 0,
     });
   });
 
