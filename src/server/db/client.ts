@@ -24,7 +24,7 @@ export interface DatabaseHandle {
 }
 
 /** How long a request waits for a PostgreSQL connection (a new one, or a free one in the pool). */
-export const CONNECT_TIMEOUT_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = 15_000;
 
 const INT8 = 20;
 const DATE = 1082;
