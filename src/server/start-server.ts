@@ -19,6 +19,7 @@ import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './conf
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
+import { RECONCILE_AFTER_MS } from './modules/order/reconciliation.ts';
 
 /** How often waiting back-in-stock sign-ups are checked against stock. */
 export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
@@ -139,6 +140,19 @@ export async function startServer(
   await reconcile(true).catch((error: unknown) =>
     app.log.error({ err: error }, 'order reconciliation failed'),
   );
+  // On PostgreSQL, orders this process's previous run left pending are settled once they
+  // pass that age, not at the hourly run after it.
+  const afterRestart =
+    config.database.kind === 'postgres'
+      ? setTimeout(
+          () =>
+            void reconcile().catch((error: unknown) =>
+              app.log.error({ err: error }, 'order reconciliation failed'),
+            ),
+          RECONCILE_AFTER_MS + 5_000,
+        )
+      : undefined;
+  afterRestart?.unref();
   const housekeeping = scheduleHousekeeping({
     purge: async () => ({ ...(await purgeExpired(handle.db)), ...(await reconcile()) }),
     log: app.log,
@@ -160,6 +174,7 @@ export async function startServer(
     (stopping ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      clearTimeout(afterRestart);
       await Promise.all([housekeeping.stop(), stockAlertSweep.stop()]);
       await app.close();
       await handle.close();

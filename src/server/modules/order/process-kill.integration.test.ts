@@ -8,9 +8,14 @@ import { inject } from 'vitest';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import { TEST_MODE_FAULTS } from '../../adapters/payments/test-mode-routes.ts';
-import { openDatabase, type Db, type DatabaseHandle } from '../../db/client.ts';
+import { openDatabase, type Db } from '../../db/client.ts';
 import { DEVICE_DATA, deliveryAddress, FRICTIONLESS_3DS } from '../../testing/checkout.ts';
-import { ENGINES, openTestDatabase, type EngineKind } from '../../testing/test-app.ts';
+import {
+  ENGINES,
+  openTestDatabase,
+  type EngineKind,
+  type TestDatabase,
+} from '../../testing/test-app.ts';
 
 /** The spawned shop's port (this suite's own; ADR 030). */
 const PORT = 3432;
@@ -152,7 +157,7 @@ async function outcome(db: Db, sku: string) {
  */
 describe.each(ENGINES)('killing the shop mid-order on %s', (engine: EngineKind) => {
   let dataDir: string | undefined;
-  let postgres: DatabaseHandle | undefined;
+  let postgres: TestDatabase | undefined;
   const shops: ShopProcess[] = [];
   afterAll(async () => {
     for (const shop of shops) await shop.kill('SIGKILL');
@@ -171,7 +176,7 @@ describe.each(ENGINES)('killing the shop mid-order on %s', (engine: EngineKind) 
     };
     if (engine === 'postgres') {
       postgres = await openTestDatabase('postgres');
-      env.DATABASE_URL = (postgres as { url: string }).url;
+      env.DATABASE_URL = postgres.url!;
     } else {
       const seeded = await openDatabase({
         kind: 'pglite',
