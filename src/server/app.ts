@@ -13,7 +13,10 @@ import type { CaptchaVerifier } from './adapters/captcha/port.ts';
 import { paymentsConfigView } from './adapters/payments/choose.ts';
 import type { PaymentGateway } from './adapters/payments/port.ts';
 import { isTestModeGateway, testModeGateway } from './adapters/payments/test-mode.ts';
-import { registerTestModeBraintree } from './adapters/payments/test-mode-routes.ts';
+import {
+  registerTestModeBraintree,
+  registerTestModeFaults,
+} from './adapters/payments/test-mode-routes.ts';
 import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
@@ -93,8 +96,8 @@ export interface AppDeps {
   /** The shop's public address, for links in emails; also an origin allowed to write. */
   publicUrl?: string;
   /**
-   * Serve the email outbox at /dev/outbox and the restock route at /api/v1/dev/restock
-   * (never in production).
+   * Serve the email outbox at /dev/outbox, the restock route at /api/v1/dev/restock and,
+   * with the test-mode gateway, its fault switch (ADR 030) — never in production.
    */
   devOutbox?: boolean;
   /** The browser's UK postcode lookup; test mode (served by this app) by default. */
@@ -322,6 +325,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
     devRestockRoutes(app, { alerts: stockAlerts });
+    if (isTestModeGateway(payments)) registerTestModeFaults(app, payments);
   }
   await registerWebApp(app, deps.webDistDir ?? null, {
     paypalClientId: deps.wallets?.paypalClientId ?? null,

@@ -19,6 +19,7 @@ import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './conf
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
+import { RECONCILE_AFTER_MS } from './modules/order/reconciliation.ts';
 
 /** How often waiting back-in-stock sign-ups are checked against stock. */
 export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
@@ -122,18 +123,36 @@ export async function startServer(
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) await loadDemoData(handle.db, config.mediaDir, app.log);
   else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
-  // Orders a stopped process left pending (ADR 019): settled now and every hour.
-  const reconcile = async () => {
-    const counts = await app.reconcilePendingOrders();
+  // Orders a stopped process left pending (ADR 019): settled now and every hour. PGlite's
+  // data folder belongs to this one process, so at start nothing can still be charging
+  // any of them: all are settled (ADR 030). On PostgreSQL other processes may be, so
+  // only those older than any charge can take.
+  const reconcile = async (atStart = false) => {
+    const counts = await app.reconcilePendingOrders(
+      atStart && config.database.kind === 'pglite' ? { olderThanMs: 0 } : {},
+    );
     return {
       orders_paid: counts.paid,
       orders_failed: counts.failed,
       sales_reversed: counts.reversed,
     };
   };
-  await reconcile().catch((error: unknown) =>
+  await reconcile(true).catch((error: unknown) =>
     app.log.error({ err: error }, 'order reconciliation failed'),
   );
+  // On PostgreSQL, orders this process's previous run left pending are settled once they
+  // pass that age, not at the hourly run after it.
+  const afterRestart =
+    config.database.kind === 'postgres'
+      ? setTimeout(
+          () =>
+            void reconcile().catch((error: unknown) =>
+              app.log.error({ err: error }, 'order reconciliation failed'),
+            ),
+          RECONCILE_AFTER_MS + 5_000,
+        )
+      : undefined;
+  afterRestart?.unref();
   const housekeeping = scheduleHousekeeping({
     purge: async () => ({ ...(await purgeExpired(handle.db)), ...(await reconcile()) }),
     log: app.log,
@@ -155,6 +174,7 @@ export async function startServer(
     (stopping ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
+      clearTimeout(afterRestart);
       await Promise.all([housekeeping.stop(), stockAlertSweep.stop()]);
       await app.close();
       await handle.close();

@@ -23,6 +23,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How long a request waits for a PostgreSQL connection (a new one, or a free one in the pool). */
+export const CONNECT_TIMEOUT_MS = 15_000;
+
 const INT8 = 20;
 const DATE = 1082;
 
@@ -46,6 +49,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // A database that does not answer (down, or its network dropping packets) fails
+      // the request as 503 after this long instead of holding it for TCP's minutes.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
           if (oid === INT8) return parseInt8;
@@ -56,6 +62,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     // Without a listener, an idle connection dropped by the server would crash the process.
     pool.on('error', (error) => target.onIdleError?.(error));
+    // So would one lost while a request holds it (the pool listens only to idle ones):
+    // the request's query fails with the error itself (answered 503, ADR 030) and the
+    // pool discards the broken connection when it is released.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     // Fail fast with a clear error when the server is unreachable.
     const probe = await pool.connect();
     probe.release();

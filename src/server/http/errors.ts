@@ -2,12 +2,18 @@
  * Turns every failure into a catalogue error reply `{ error_type, message, errors? }`
  * with a fitting status. Nothing a client sends can produce an unhandled 500 or a
  * stack trace; unexpected failures are logged with the request id and reported as
- * internal_error.
+ * internal_error. A database that cannot be reached, or a connection lost mid-request,
+ * answers 503 service_unavailable with Retry-After and one log line naming the cause
+ * (ADR 030).
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 import { AppError, type ErrorType } from '../../domain/errors.ts';
 import { fieldErrorsFromZod } from '../../domain/schemas/field-errors.ts';
+import { connectionFailure } from '../db/connection-errors.ts';
+
+/** Seconds a client is asked to wait after a 503 for a lost database. */
+export const RETRY_AFTER_SECONDS = 5;
 
 const FASTIFY_CODES: Record<string, ErrorType> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'bad_request',
@@ -44,8 +50,17 @@ export function toAppError(error: unknown): AppError {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) {
+    let appError = toAppError(error);
+    const lost = appError.type === 'internal_error' ? connectionFailure(error) : null;
+    if (lost) {
+      // The statement's values stay out: only what failed, and that the reply says so.
+      request.log.error(
+        { database: lost },
+        'database unavailable (connection refused or lost): answered 503 service_unavailable',
+      );
+      appError = new AppError('service_unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else {
       request.log.info(

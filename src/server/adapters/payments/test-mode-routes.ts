@@ -108,3 +108,85 @@ export function registerTestModeBraintree(
     });
   });
 }
+
+/** Where the fault switch lives (test mode, never in production; ADR 030). */
+export const TEST_MODE_FAULTS = '/api/v1/test-mode/braintree/faults';
+
+const MAX_DELAY_MS = 120_000;
+
+const saleFault = z.discriminatedUnion('kind', [
+  z
+    .object({
+      kind: z.enum(['timeout', 'network_error']),
+      charged: z.boolean().default(false),
+      delay_ms: z.number().int().min(0).max(MAX_DELAY_MS).default(0),
+      then_unreachable: z.boolean().default(false),
+    })
+    .strict(),
+  z
+    .object({
+      kind: z.literal('slow'),
+      delay_ms: z.number().int().min(0).max(MAX_DELAY_MS),
+    })
+    .strict(),
+]);
+
+const faultsRequest = z
+  .object({
+    sales: z.array(saleFault).max(20).default([]),
+    unreachable: z.boolean().optional(),
+  })
+  .strict();
+
+function faultsView(gateway: TestModeGateway) {
+  const { sales, unreachable, holding } = gateway.faults.state();
+  return {
+    data: {
+      sales: sales.map((fault) => ({
+        kind: fault.kind,
+        ...('charged' in fault
+          ? { charged: fault.charged, then_unreachable: fault.thenUnreachable ?? false }
+          : {}),
+        delay_ms: fault.delayMs ?? 0,
+      })),
+      unreachable,
+      holding,
+    },
+  };
+}
+
+/**
+ * The test gateway's fault switch over HTTP, for browser journeys and tests that run the
+ * shop as a process: `POST` queues faults for the next sales
+ * (`{ sales: [{ kind: 'timeout' | 'network_error', charged?, delay_ms?,
+ * then_unreachable? } | { kind: 'slow', delay_ms }], unreachable? }`), `DELETE` clears them, `GET`
+ * tells; each answers what is set and how many sales a delay is `holding` now.
+ * Registered only with the test-mode gateway outside production.
+ */
+export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGateway): void {
+  app.post(TEST_MODE_FAULTS, async (request, reply) => {
+    const input = parseInput(faultsRequest, objectBody(request.body));
+    gateway.faults.failNextSales(
+      ...input.sales.map((fault) =>
+        fault.kind === 'slow'
+          ? { kind: fault.kind, delayMs: fault.delay_ms }
+          : {
+              kind: fault.kind,
+              charged: fault.charged,
+              delayMs: fault.delay_ms,
+              thenUnreachable: fault.then_unreachable,
+            },
+      ),
+    );
+    if (input.unreachable !== undefined) gateway.faults.setUnreachable(input.unreachable);
+    request.log.warn({ faults: gateway.faults.state() }, 'test-mode payment faults set');
+    return reply.code(200).send(faultsView(gateway));
+  });
+  app.get(TEST_MODE_FAULTS, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send(faultsView(gateway)),
+  );
+  app.delete(TEST_MODE_FAULTS, async (_request, reply) => {
+    gateway.faults.clear();
+    return reply.code(200).send(faultsView(gateway));
+  });
+}

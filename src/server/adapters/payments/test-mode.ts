@@ -13,6 +13,11 @@
  * Unlike it: one charge per order id is enforced here (Braintree's own duplicate check
  * is time-based), and settlement happens only when a test says so (`settle`).
  *
+ * Faults (ADR 030): it can be told (`faults`) to time out or lose the connection on the
+ * next sales, with or without having made the charge, to answer slowly, or to be
+ * unreachable altogether, so tests see what the shop does with a gateway that misbehaves
+ * while the ledger records what a real gateway would have done.
+ *
  * The browser’s side (card details → nonce, 3-D Secure) is served by test-mode-routes.ts.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -34,15 +39,16 @@ import {
   type FakeNonce,
   type ThreeDSecureResult,
 } from './fake-nonces.ts';
-import type {
-  GatewayTransaction,
-  PaidWith,
-  PaymentGateway,
-  SaleRefusal,
-  SaleRequest,
-  SaleResult,
-  VaultedCard,
-  WebhookEvent,
+import {
+  GatewayUnavailableError,
+  type GatewayTransaction,
+  type PaidWith,
+  type PaymentGateway,
+  type SaleRefusal,
+  type SaleRequest,
+  type SaleResult,
+  type VaultedCard,
+  type WebhookEvent,
 } from './port.ts';
 
 /** Where the test-mode client API lives (test-mode-routes.ts). */
@@ -79,8 +85,42 @@ export interface MintedNonce {
   details: TestNonceDetails;
 }
 
+/**
+ * What the test gateway does wrong with one sale (ADR 030). `timeout` and
+ * `network_error` throw GatewayUnavailableError after `delayMs`, like the Braintree
+ * adapter when the call times out or the connection fails; `charged` says whether the
+ * gateway had made the charge before the answer was lost (it then is in the ledger,
+ * found by `findByOrderId`). `slow` makes the sale and answers it `delayMs` later.
+ */
+export type SaleFault =
+  | {
+      kind: 'timeout' | 'network_error';
+      charged: boolean;
+      delayMs?: number;
+      /** The gateway stays unreachable afterwards (lookups fail too) until cleared. */
+      thenUnreachable?: boolean;
+    }
+  | { kind: 'slow'; delayMs: number };
+
+/** The test gateway's fault switch (tests, and the non-production route). */
+export interface GatewayFaults {
+  /** Queues faults for the next sales, one sale each, in order. */
+  failNextSales(...faults: SaleFault[]): void;
+  /**
+   * While on, every call that would reach Braintree's API (sales, lookups, reversals,
+   * the vault) fails at once as unreachable; client tokens still work.
+   */
+  setUnreachable(unreachable: boolean): void;
+  /** Drops queued faults and ends an outage. */
+  clear(): void;
+  /** Queued faults, the outage, and how many sales are being held by a delay right now. */
+  state(): { sales: SaleFault[]; unreachable: boolean; holding: number };
+}
+
 export interface TestModeGateway extends PaymentGateway {
   readonly mode: 'test';
+  /** Tells the gateway to misbehave (ADR 030). Per process, in memory. */
+  readonly faults: GatewayFaults;
   /** The customer a client token's fingerprint was issued for; null when forged or expired. */
   authorize(fingerprint: string): { customerId: string | null } | null;
   /** Turns a fake nonce class and card details into a single-use nonce; null for an unknown class. */
@@ -215,8 +255,58 @@ function transactionOf(row: LedgerRow): GatewayTransaction {
   };
 }
 
+const pause = (ms: number) =>
+  ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve();
+
+/** The error the Braintree adapter throws for a lost connection or a timeout. */
+function unavailable(kind: 'timeout' | 'network_error' | 'unreachable'): GatewayUnavailableError {
+  const code = { timeout: 'ETIMEDOUT', network_error: 'ECONNRESET', unreachable: 'ECONNREFUSED' }[
+    kind
+  ];
+  const message = {
+    timeout: 'Payment gateway timed out (test-mode fault)',
+    network_error: 'Payment gateway connection reset (test-mode fault)',
+    unreachable: 'Payment gateway unreachable (test-mode fault)',
+  }[kind];
+  return new GatewayUnavailableError(message, { cause: Object.assign(new Error(code), { code }) });
+}
+
+function faultSwitch(): GatewayFaults & {
+  nextSale(): SaleFault | null;
+  unreachable(): boolean;
+  hold(ms: number): Promise<void>;
+} {
+  const queued: SaleFault[] = [];
+  let down = false;
+  let holding = 0;
+  return {
+    failNextSales: (...faults) => void queued.push(...faults),
+    setUnreachable: (unreachable) => void (down = unreachable),
+    clear: () => {
+      queued.length = 0;
+      down = false;
+    },
+    state: () => ({ sales: [...queued], unreachable: down, holding }),
+    nextSale: () => queued.shift() ?? null,
+    unreachable: () => down,
+    async hold(ms) {
+      holding += 1;
+      try {
+        await pause(ms);
+      } finally {
+        holding -= 1;
+      }
+    },
+  };
+}
+
 export function testModeGateway(options: TestModeGatewayOptions): TestModeGateway {
   const { db } = options;
+  const faults = faultSwitch();
+  /** Throws as Braintree's adapter would while the gateway is unreachable. */
+  const reachable = () => {
+    if (faults.unreachable()) throw unavailable('unreachable');
+  };
   const now = options.now ?? (() => new Date());
   const origin = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const tokenKey = hmac(options.secret, 'everbloom test gateway: client tokens');
@@ -404,6 +494,23 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       .execute();
   }
 
+  /** A sale, with the next queued fault (if any) applied around it. */
+  async function faultySale(request: SaleRequest): Promise<SaleResult> {
+    reachable();
+    const fault = faults.nextSale();
+    if (!fault) return sale(request);
+    if (fault.kind === 'slow') {
+      const result = await sale(request);
+      await faults.hold(fault.delayMs);
+      return result;
+    }
+    // The charge is made (or not) before the answer is lost.
+    if (fault.charged) await sale(request);
+    await faults.hold(fault.delayMs ?? 0);
+    if (fault.thenUnreachable) faults.setUnreachable(true);
+    throw unavailable(fault.kind);
+  }
+
   async function sale(request: SaleRequest): Promise<SaleResult> {
     if (!Number.isInteger(request.amount) || request.amount <= 0)
       return refuse('missing_payment_parameters', 'Amount is required.');
@@ -575,10 +682,15 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       return Buffer.from(JSON.stringify(token)).toString('base64');
     },
 
-    sale,
-    reverse,
+    faults,
+    sale: faultySale,
+    async reverse(transactionId) {
+      reachable();
+      return reverse(transactionId);
+    },
 
     async findByOrderId(orderId) {
+      reachable();
       const row = await db
         .selectFrom('payment_ledger')
         .selectAll()
@@ -591,6 +703,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     },
 
     async listCards(customerId) {
+      reachable();
       const cards: VaultedCard[] = [];
       for (const card of await cardsOf(customerId)) {
         const nonce = await insertNonce({
@@ -622,6 +735,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     },
 
     async deleteCard(customerId, token) {
+      reachable();
       return db.transaction().execute(async (trx) => {
         const deleted = await trx
           .deleteFrom('test_gateway_vault')
@@ -651,6 +765,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     },
 
     async makeDefaultCard(customerId, token) {
+      reachable();
       return db.transaction().execute(async (trx) => {
         const card = await trx
           .selectFrom('test_gateway_vault')

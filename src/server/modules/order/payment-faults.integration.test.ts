@@ -1,0 +1,259 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
+import { TEST_MODE_FAULTS } from '../../adapters/payments/test-mode-routes.ts';
+import { buildApp, type AppDeps } from '../../app.ts';
+import {
+  ENGINES,
+  openTestDatabase,
+  TEST_COOKIE_SECRET,
+  type TestDatabase,
+} from '../../testing/test-app.ts';
+import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
+
+/**
+ * The real test-mode gateway told to misbehave (ADR 030): its ledger says what a real
+ * gateway would have charged, so "one order, one charge" is checked against it.
+ */
+describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
+  let handle: TestDatabase;
+  let gateway: TestModeGateway;
+  /** Waits up to 10 s for another request's charge. */
+  let app: FastifyInstance;
+  /** Gives up waiting for another request's charge after 100 ms. */
+  let impatient: FastifyInstance;
+  let id: (sku: string) => number;
+
+  const appWith = async (deps: Partial<AppDeps>) => {
+    const built = await buildApp({
+      db: handle.db,
+      cookieSecret: TEST_COOKIE_SECRET,
+      logger: false,
+      catalogueCacheMs: 0,
+      payments: gateway,
+      devOutbox: true,
+      ...deps,
+    });
+    await built.ready();
+    return built;
+  };
+
+  beforeAll(async () => {
+    handle = await openTestDatabase(engine);
+    gateway = testModeGateway({ db: handle.db, secret: 'fault-tests-gateway-secret' });
+    app = await appWith({ orderTimings: { waitForPendingMs: 10_000, lookupRetryMs: [1, 1] } });
+    impatient = await appWith({ orderTimings: { waitForPendingMs: 100, lookupRetryMs: [1, 1] } });
+    id = await variationIds(app);
+  });
+  afterEach(() => gateway.faults.clear());
+  afterAll(async () => {
+    await impatient.close();
+    await app.close();
+    await handle.close();
+  });
+
+  const readyToPay = (sku: string, on: FastifyInstance = app) =>
+    fillBasket(new Browser(on), id, [[sku, 1]]);
+
+  const stockOf = async (sku: string) =>
+    (
+      await handle.db
+        .selectFrom('products')
+        .select('quantity_on_hand')
+        .where('id', '=', id(sku))
+        .executeTakeFirstOrThrow()
+    ).quantity_on_hand;
+
+  /** Every order ever made for a basket holding `sku`, oldest first. */
+  const ordersWith = (sku: string) =>
+    handle.db
+      .selectFrom('orders')
+      .select(['public_id', 'status', 'amount'])
+      .where(sql<boolean>`snapshot->'items' @> ${JSON.stringify([{ product: { sku } }])}::jsonb`)
+      .orderBy('id')
+      .execute();
+
+  /** Money the gateway holds for those orders: sales charged and not voided. */
+  const chargesFor = async (sku: string) => {
+    const orders = await ordersWith(sku);
+    if (orders.length === 0) return [];
+    return handle.db
+      .selectFrom('payment_ledger')
+      .select(['order_id', 'amount', 'status'])
+      .where(
+        'order_id',
+        'in',
+        orders.map((order) => order.public_id),
+      )
+      .where('kind', '=', 'sale')
+      .where('charged', '=', true)
+      .execute();
+  };
+
+  /** Orders pending longer than reconciliation's safe age, as after a long outage. */
+  const ageing = () =>
+    handle.db
+      .updateTable('orders')
+      .set({ created_at: sql<string>`now() - interval '11 minutes'` } as never)
+      .where('status', '=', 'pending')
+      .execute();
+
+  const TRY_AGAIN = {
+    error_type: 'order_failed',
+    message: 'We were unable to take your payment, please try again.',
+  };
+
+  it.each(['timeout', 'network_error'] as const)(
+    'a %s before the charge: the shopper is told to try again, nothing is charged, and the retry charges once',
+    async (kind) => {
+      const sku = kind === 'timeout' ? 'OLV-90-GRY' : 'OLV-90-BLK';
+      const before = await stockOf(sku);
+      const browser = await readyToPay(sku);
+      gateway.faults.failNextSales({ kind, charged: false });
+
+      const failed = await browser.pay(FRICTIONLESS_3DS);
+      expect(failed.status).toBe(409);
+      expect(failed.body).toEqual(TRY_AGAIN);
+      expect(await chargesFor(sku)).toEqual([]);
+      expect(await stockOf(sku)).toBe(before);
+      expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['failed']);
+
+      const retried = await browser.pay(FRICTIONLESS_3DS);
+      expect(retried.status).toBe(201);
+      const orders = await ordersWith(sku);
+      expect(orders.map((order) => order.status)).toEqual(['failed', 'paid']);
+      expect(await chargesFor(sku)).toEqual([
+        expect.objectContaining({
+          order_id: retried.body.data.public_id,
+          amount: orders[1]!.amount,
+        }),
+      ]);
+      expect(await stockOf(sku)).toBe(before - 1);
+    },
+  );
+
+  it('a timeout after the charge: the order is found at the gateway and completed, and a retry is not charged again', async () => {
+    const sku = 'KENTIA-120';
+    const before = await stockOf(sku);
+    const browser = await readyToPay(sku);
+    gateway.faults.failNextSales({ kind: 'timeout', charged: true });
+
+    const placed = await browser.pay(FRICTIONLESS_3DS);
+    expect(placed.status).toBe(201);
+    const again = await browser.pay(FRICTIONLESS_3DS);
+    expect(again.status).toBe(200);
+    expect(again.body.data.public_id).toBe(placed.body.data.public_id);
+    expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['paid']);
+    expect(await chargesFor(sku)).toHaveLength(1);
+    expect(await stockOf(sku)).toBe(before - 1);
+  });
+
+  it.each([true, false])(
+    'a lost answer while the gateway stays down (charged: %s): pending until reconciliation settles it the way the gateway went, one charge in all',
+    async (charged) => {
+      const sku = charged ? 'KENTIA-150' : 'BAY-90-GRY';
+      const before = await stockOf(sku);
+      const browser = await readyToPay(sku, impatient);
+      gateway.faults.failNextSales({ kind: 'network_error', charged, thenUnreachable: true });
+
+      // Nobody can tell whether the money was taken: the order waits, the stock held.
+      const unknown = await browser.pay(FRICTIONLESS_3DS);
+      expect(unknown.status).toBe(409);
+      expect(unknown.body).toEqual({
+        error_type: 'order_failed',
+        message:
+          'Your payment is still being processed. Please wait a minute and check your email before trying again.',
+      });
+      expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['pending']);
+      expect(await stockOf(sku)).toBe(before - 1);
+      // A retry meanwhile cannot pay for the basket a second time.
+      expect((await browser.pay(FRICTIONLESS_3DS)).body).toEqual(unknown.body);
+      expect(await chargesFor(sku)).toHaveLength(charged ? 1 : 0);
+
+      // Reconciliation while the gateway is still down leaves it for later…
+      await ageing();
+      expect((await app.reconcilePendingOrders()).unknown).toBeGreaterThanOrEqual(1);
+      expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['pending']);
+      // …and settles it once the gateway answers again.
+      gateway.faults.setUnreachable(false);
+      await app.reconcilePendingOrders();
+      const [order] = await ordersWith(sku);
+      expect(order?.status).toBe(charged ? 'paid' : 'failed');
+      expect(await stockOf(sku)).toBe(charged ? before - 1 : before);
+
+      // The shopper's next try: the paid order's id, or a new order charged once.
+      const retried = await browser.pay(FRICTIONLESS_3DS);
+      if (charged) {
+        expect(retried.status).toBe(200);
+        expect(retried.body.data.public_id).toBe(order!.public_id);
+      } else {
+        expect(retried.status).toBe(201);
+      }
+      expect((await ordersWith(sku)).map((o) => o.status)).toEqual(
+        charged ? ['paid'] : ['failed', 'paid'],
+      );
+      expect(await chargesFor(sku)).toHaveLength(1);
+      expect(await stockOf(sku)).toBe(before - 1);
+    },
+  );
+
+  it('a slow sale with a concurrent retry: one order, one charge, the same id for both', async () => {
+    const sku = 'BAY-120-TER';
+    const before = await stockOf(sku);
+    const browser = await readyToPay(sku);
+    gateway.faults.failNextSales({ kind: 'slow', delayMs: 400 });
+
+    const first = browser.pay(FRICTIONLESS_3DS);
+    // The retry goes in while the first is being charged (its order pending).
+    for (let i = 0; i < 200 && (await ordersWith(sku)).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = browser.pay(FRICTIONLESS_3DS);
+    const replies = await Promise.all([first, second]);
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 201]);
+    expect(replies[1]!.body.data.public_id).toBe(replies[0]!.body.data.public_id);
+    expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['paid']);
+    expect(await chargesFor(sku)).toHaveLength(1);
+    expect(await stockOf(sku)).toBe(before - 1);
+  });
+
+  it('the fault switch over HTTP queues faults and clears them', async () => {
+    const browser = new Browser(app);
+    const set = await browser.post(TEST_MODE_FAULTS, {
+      sales: [
+        { kind: 'timeout', charged: true },
+        { kind: 'slow', delay_ms: 10 },
+      ],
+    });
+    expect(set.status).toBe(200);
+    expect(set.body.data).toEqual({
+      sales: [
+        { kind: 'timeout', charged: true, then_unreachable: false, delay_ms: 0 },
+        { kind: 'slow', delay_ms: 10 },
+      ],
+      unreachable: false,
+      holding: 0,
+    });
+    expect((await browser.post(TEST_MODE_FAULTS, { sales: [{ kind: 'explode' }] })).status).toBe(
+      422,
+    );
+    expect((await browser.delete(TEST_MODE_FAULTS)).body.data).toEqual({
+      sales: [],
+      unreachable: false,
+      holding: 0,
+    });
+  });
+
+  it('has no fault switch outside development (or with real Braintree)', async () => {
+    const production = await appWith({ devOutbox: false });
+    try {
+      const reply = await new Browser(production).post(TEST_MODE_FAULTS, {
+        sales: [{ kind: 'timeout' }],
+      });
+      expect(reply.status).toBe(404);
+      expect(gateway.faults.state().sales).toEqual([]);
+    } finally {
+      await production.close();
+    }
+  });
+});
