@@ -42,12 +42,17 @@ import { promotionRepository } from '../modules/offers/promotion.repository.ts';
 import { voucherRepository } from '../modules/offers/voucher.repository.ts';
 import { loyaltyRepository } from '../modules/user/loyalty.repository.ts';
 import type { OrderSnapshot } from '../modules/order/order-view.ts';
-import { CAPTCHA_FIELD, DEVICE_DATA, FRICTIONLESS_3DS, deliveryAddress } from '../testing/checkout.ts';
+import {
+  CAPTCHA_FIELD,
+  DEVICE_DATA,
+  FRICTIONLESS_3DS,
+  deliveryAddress,
+} from '../testing/checkout.ts';
 import { createTestApp, ENGINES, type EngineKind, type TestApp } from '../testing/test-app.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-/** Requests per engine: 5,000 per run in all (3,000 each when PostgreSQL runs too). */
-const REQUESTS_PER_ENGINE = Number(process.env.FUZZ_RUNS ?? (ENGINES.length > 1 ? 3000 : 5000));
+/** Requests per engine: 5,000 per run in all (2,500 each when PostgreSQL runs too, as in CI). */
+const REQUESTS_PER_ENGINE = Number(process.env.FUZZ_RUNS ?? (ENGINES.length > 1 ? 2500 : 5000));
 
 // ---------------------------------------------------------------------------------
 // The endpoints, from the app itself.
@@ -318,7 +323,11 @@ type Mutation =
   | { op: 'delete'; index: number };
 
 const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
-  fc.record({ op: fc.constant('set' as const), field: fc.constantFrom(...FIELDS), value: nastyValue }),
+  fc.record({
+    op: fc.constant('set' as const),
+    field: fc.constantFrom(...FIELDS),
+    value: nastyValue,
+  }),
   fc.record({ op: fc.constant('setKnown' as const), index: fc.nat(30), value: nastyValue }),
   fc.record({ op: fc.constant('delete' as const), index: fc.nat(30) }),
   fc.record({
@@ -352,7 +361,12 @@ const RAW_BODIES = [
 ];
 
 const bodyArb: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 6, arbitrary: fc.array(mutationArb, { maxLength: 3 }).map((mutations) => ({ kind: 'template' as const, mutations })) },
+  {
+    weight: 6,
+    arbitrary: fc
+      .array(mutationArb, { maxLength: 3 })
+      .map((mutations) => ({ kind: 'template' as const, mutations })),
+  },
   { weight: 2, arbitrary: fc.constant({ kind: 'none' as const }) },
   { weight: 3, arbitrary: nastyValue.map((value) => ({ kind: 'json' as const, value })) },
   {
@@ -400,7 +414,14 @@ const authArb: fc.Arbitrary<Auth> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom('Bearer', 'Bearer ', 'Basic YWRtaW46YWRtaW4=', 'bearer\tabc', 'Token abc', 'Bearer a b')
+      .constantFrom(
+        'Bearer',
+        'Bearer ',
+        'Basic YWRtaW46YWRtaW4=',
+        'bearer\tabc',
+        'Token abc',
+        'Bearer a b',
+      )
       .map((value) => ({ kind: 'header' as const, value })),
   },
 );
@@ -438,7 +459,10 @@ const cookiesArb: fc.Arbitrary<Cookies> = fc.oneof(
 
 interface Step {
   /** An endpoint by index (modulo the list), or a flow step's endpoint by key. */
-  target: { kind: 'index'; index: number } | { kind: 'key'; key: string } | { kind: 'unknown'; path: string };
+  target:
+    | { kind: 'index'; index: number }
+    | { kind: 'key'; key: string }
+    | { kind: 'unknown'; path: string };
   /** Send with another method than the route's. */
   method: string | null;
   params: Param[];
@@ -457,13 +481,7 @@ const headersArb: fc.Arbitrary<Record<string, string>> = fc.oneof(
   {
     weight: 1,
     arbitrary: fc
-      .constantFrom(
-        'key-1',
-        'a'.repeat(300),
-        ' ',
-        'é',
-        '',
-      )
+      .constantFrom('key-1', 'a'.repeat(300), ' ', 'é', '')
       .map((key) => ({ 'idempotency-key': key })),
   },
   {
@@ -478,9 +496,24 @@ const headersArb: fc.Arbitrary<Record<string, string>> = fc.oneof(
       .constantFrom('https://evil.example', 'null', 'http://localhost:80')
       .map((origin) => ({ origin })),
   },
-  { weight: 1, arbitrary: fc.constantFrom('cross-site', 'same-site', 'none').map((site) => ({ 'sec-fetch-site': site })) },
-  { weight: 1, arbitrary: fc.constantFrom('abc', 'a'.repeat(100), '../x').map((id) => ({ 'x-request-id': id })) },
-  { weight: 1, arbitrary: fc.constantFrom('0', '-1', 'abc', '99999999').map((length) => ({ 'content-length': length })) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('cross-site', 'same-site', 'none')
+      .map((site) => ({ 'sec-fetch-site': site })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('abc', 'a'.repeat(100), '../x')
+      .map((id) => ({ 'x-request-id': id })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .constantFrom('0', '-1', 'abc', '99999999')
+      .map((length) => ({ 'content-length': length })),
+  },
 );
 
 function stepArb(target: fc.Arbitrary<Step['target']>, mutated: number): fc.Arbitrary<Step> {
@@ -603,18 +636,30 @@ const runArb = (endpointCount: number): fc.Arbitrary<Run> =>
       fc
         .tuple(
           fc.constantFrom(...FLOWS.keys()),
-          fc.array(stepArb(fc.nat(endpointCount - 1).map((index) => ({ kind: 'index' as const, index })), 10), {
-            maxLength: 3,
-          }),
+          fc.array(
+            stepArb(
+              fc.nat(endpointCount - 1).map((index) => ({ kind: 'index' as const, index })),
+              10,
+            ),
+            {
+              maxLength: 3,
+            },
+          ),
           fc.array(fc.nat(20), { minLength: 3, maxLength: 3 }),
           fc.integer({ min: 0, max: 3 }),
         )
         .chain(([flow, extras, positions, mutated]) =>
           fc
-            .tuple(...(FLOWS[flow] ?? []).map((key) => stepArb(fc.constant({ kind: 'key' as const, key }), mutated)))
+            .tuple(
+              ...(FLOWS[flow] ?? []).map((key) =>
+                stepArb(fc.constant({ kind: 'key' as const, key }), mutated),
+              ),
+            )
             .map((steps) => {
               const all: Step[] = [...steps];
-              extras.forEach((extra, i) => all.splice((positions[i] ?? 0) % (all.length + 1), 0, extra));
+              extras.forEach((extra, i) =>
+                all.splice((positions[i] ?? 0) % (all.length + 1), 0, extra),
+              );
               return all;
             }),
         ),
@@ -622,11 +667,25 @@ const runArb = (endpointCount: number): fc.Arbitrary<Run> =>
       fc.array(
         stepArb(
           fc.oneof(
-            { weight: 9, arbitrary: fc.nat(endpointCount - 1).map((index) => ({ kind: 'index' as const, index })) },
+            {
+              weight: 9,
+              arbitrary: fc
+                .nat(endpointCount - 1)
+                .map((index) => ({ kind: 'index' as const, index })),
+            },
             {
               weight: 1,
               arbitrary: fc
-                .constantFrom('/api/v1/nope', '/api/v2/basket', '/api/v1/basket/1/2/3', '/api', '/%', '/api/v1/%E0%A4%A', '//api//v1//basket', '/api/v1/basket/')
+                .constantFrom(
+                  '/api/v1/nope',
+                  '/api/v2/basket',
+                  '/api/v1/basket/1/2/3',
+                  '/api',
+                  '/%',
+                  '/api/v1/%E0%A4%A',
+                  '//api//v1//basket',
+                  '/api/v1/basket/',
+                )
                 .map((path) => ({ kind: 'unknown' as const, path })),
             },
           ),
@@ -681,7 +740,11 @@ interface Received {
 
 const describeValue = (value: unknown) => {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text === undefined ? 'undefined' : text.length > 600 ? `${text.slice(0, 600)}… (${text.length} chars)` : text;
+  return text === undefined
+    ? 'undefined'
+    : text.length > 600
+      ? `${text.slice(0, 600)}… (${text.length} chars)`
+      : text;
 };
 
 class FuzzSession {
@@ -722,14 +785,18 @@ class FuzzSession {
         add(this.learnt.orderNumber, order.order_number);
       }
     }
-    if (Array.isArray(data.addresses)) for (const address of data.addresses) add(this.learnt.address, address.id);
+    if (Array.isArray(data.addresses))
+      for (const address of data.addresses) add(this.learnt.address, address.id);
     const wishlist = data.wishlist;
     if (wishlist && typeof wishlist === 'object') {
       add(this.learnt.share, wishlist.share_id);
-      if (Array.isArray(wishlist.items)) for (const item of wishlist.items) add(this.learnt.wishlistItem, item.id);
+      if (Array.isArray(wishlist.items))
+        for (const item of wishlist.items) add(this.learnt.wishlistItem, item.id);
     }
-    if (url.endsWith('/basket/share')) add(this.learnt.link, data.id ?? /id=([\w-]+)/.exec(String(data.url ?? ''))?.[1]);
-    if (Array.isArray(data.payment_methods)) for (const card of data.payment_methods) add(this.learnt.card, card.id);
+    if (url.endsWith('/basket/share'))
+      add(this.learnt.link, data.id ?? /id=([\w-]+)/.exec(String(data.url ?? ''))?.[1]);
+    if (Array.isArray(data.payment_methods))
+      for (const card of data.payment_methods) add(this.learnt.card, card.id);
   }
 
   /** The ids a path parameter of this endpoint may name. */
@@ -748,7 +815,11 @@ class FuzzSession {
 }
 
 /** Valid bodies by endpoint key, from what the session knows. */
-function template(key: string, session: FuzzSession, pick: number): Record<string, unknown> | undefined {
+function template(
+  key: string,
+  session: FuzzSession,
+  pick: number,
+): Record<string, unknown> | undefined {
   const { fuzz } = session;
   const of = <T>(list: readonly T[]) => list[pick % list.length];
   const email = session.customer?.email ?? `guest${pick}@example.com`;
@@ -760,22 +831,46 @@ function template(key: string, session: FuzzSession, pick: number): Record<strin
     case 'PUT /api/v1/basket/details':
       return {
         ...(session.token ? {} : { email_address: email }),
-        ...deliveryAddress(pick % 5 === 0 ? { country_code: 'FRA', postcode: '75001', line_4: null } : {}),
+        ...deliveryAddress(
+          pick % 5 === 0 ? { country_code: 'FRA', postcode: '75001', line_4: null } : {},
+        ),
       };
     case 'PUT /api/v1/basket/delivery':
-      return { option_id: of(session.learnt.option.length ? session.learnt.option : ['uk-standard']) };
+      return {
+        option_id: of(session.learnt.option.length ? session.learnt.option : ['uk-standard']),
+      };
     case 'PUT /api/v1/basket/voucher':
       return { voucher_code: of([...VOUCHERS, null]) };
     case 'PUT /api/v1/basket/loyalty':
       return { use_loyalty_points: pick % 4 !== 0 };
     case 'POST /api/v1/basket/order':
-      return { payment_method_nonce: of(PAYMENT_NONCES), device_data: DEVICE_DATA, save_payment_method: pick % 2 === 0 };
+      return {
+        payment_method_nonce: of(PAYMENT_NONCES),
+        device_data: DEVICE_DATA,
+        save_payment_method: pick % 2 === 0,
+      };
     case 'POST /api/v1/orders/track':
-      return { order_number: of(session.learnt.orderNumber.length ? session.learnt.orderNumber : ['EB-7K3Q9M2X']), email_address: email };
+      return {
+        order_number: of(
+          session.learnt.orderNumber.length ? session.learnt.orderNumber : ['EB-7K3Q9M2X'],
+        ),
+        email_address: email,
+      };
     case 'POST /api/v1/auth/login':
-      return { email: session.customer?.email ?? 'demo@example.com', password: pick % 3 ? PASSWORD : 'wrong-password-here', [CAPTCHA_FIELD]: DUMMY_TOKEN };
+      return {
+        email: session.customer?.email ?? 'demo@example.com',
+        password: pick % 3 ? PASSWORD : 'wrong-password-here',
+        [CAPTCHA_FIELD]: DUMMY_TOKEN,
+      };
     case 'POST /api/v1/auth/register':
-      return { first_name: 'Ada', last_name: 'Lovelace', email: `fuzz${pick}@example.com`, password: PASSWORD, newsletter: false, [CAPTCHA_FIELD]: DUMMY_TOKEN };
+      return {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        email: `fuzz${pick}@example.com`,
+        password: PASSWORD,
+        newsletter: false,
+        [CAPTCHA_FIELD]: DUMMY_TOKEN,
+      };
     case 'POST /api/v1/auth/reset_password':
       return { email, [CAPTCHA_FIELD]: DUMMY_TOKEN };
     case 'POST /api/v1/auth/reset_password/confirm':
@@ -798,7 +893,9 @@ function template(key: string, session: FuzzSession, pick: number): Record<strin
     }
     case 'PUT /api/v1/user/addresses/defaults':
       return {
-        default_delivery_address_id: Number(of(session.learnt.address.length ? session.learnt.address : ['1'])),
+        default_delivery_address_id: Number(
+          of(session.learnt.address.length ? session.learnt.address : ['1']),
+        ),
         default_billing_address_id: null,
       };
     case 'POST /api/v1/user/wishlist/items':
@@ -808,9 +905,19 @@ function template(key: string, session: FuzzSession, pick: number): Record<strin
     case 'POST /api/v1/dev/restock':
       return { sku: of(['FERN-BOS', 'ZZ-60', 'NOSUCH']), quantity: 1 + (pick % 5) };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
-      return { authorization_fingerprint: 'x', type: 'CreditCard', fake_nonce: 'fake-valid-nonce', details: { lastFour: '1111' } };
+      return {
+        authorization_fingerprint: 'x',
+        type: 'CreditCard',
+        fake_nonce: 'fake-valid-nonce',
+        details: { lastFour: '1111' },
+      };
     case 'POST /api/v1/test-mode/braintree/client_api/three_d_secure':
-      return { authorization_fingerprint: 'x', nonce: 'fake-valid-nonce', amount: '10.00', outcome: 'authenticated' };
+      return {
+        authorization_fingerprint: 'x',
+        nonce: 'fake-valid-nonce',
+        amount: '10.00',
+        outcome: 'authenticated',
+      };
     case 'POST /api/v1/payments/webhooks':
       return { bt_signature: 'a|b', bt_payload: Buffer.from('<notification/>').toString('base64') };
     default:
@@ -823,7 +930,12 @@ function applyMutations(base: Record<string, unknown> | undefined, mutations: Mu
   for (const mutation of mutations) {
     const keys = Object.keys(body);
     if (mutation.op === 'set') {
-      Object.defineProperty(body, mutation.field, { value: mutation.value, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(body, mutation.field, {
+        value: mutation.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     } else if (keys.length > 0) {
       const key = keys[mutation.index % keys.length] as string;
       if (mutation.op === 'delete') delete body[key];
@@ -849,7 +961,9 @@ function formatProblem(endpoint: Endpoint | null, method: string, reply: Receive
   const isJson = /^application\/json(;|$)/.test(reply.contentType);
   if (method === 'HEAD') {
     if (reply.body !== '') return 'a HEAD reply with a body';
-    return reply.contentType && !isJson && endpoint?.url !== '/metrics' ? `content-type ${reply.contentType}` : null;
+    return reply.contentType && !isJson && endpoint?.url !== '/metrics'
+      ? `content-type ${reply.contentType}`
+      : null;
   }
   if (reply.status < 300 && endpoint?.url === '/metrics') {
     return reply.contentType.startsWith('text/plain') ? null : `metrics as ${reply.contentType}`;
@@ -864,23 +978,34 @@ function formatProblem(endpoint: Endpoint | null, method: string, reply: Receive
   if (reply.status < 300) {
     // Postcoder's stand-in answers Postcoder's shape (a list); every other success is { data }.
     if (endpoint?.url.includes('/test-mode/postcoder/') && Array.isArray(body)) return null;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return 'a success that is not an object';
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      return 'a success that is not an object';
     const keys = Object.keys(body);
-    return keys.length === 1 && keys[0] === 'data' ? null : `a success with keys ${keys.join(', ')}`;
+    return keys.length === 1 && keys[0] === 'data'
+      ? null
+      : `a success with keys ${keys.join(', ')}`;
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'an error that is not an object';
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return 'an error that is not an object';
   const { error_type, message, errors, ...rest } = body as Record<string, unknown>;
-  if (Object.keys(rest).length > 0) return `an error with extra keys ${Object.keys(rest).join(', ')}`;
+  if (Object.keys(rest).length > 0)
+    return `an error with extra keys ${Object.keys(rest).join(', ')}`;
   if (typeof error_type !== 'string' || !(error_type in errorCatalogue))
     return `error_type ${JSON.stringify(error_type)} is not in the catalogue`;
   const type = error_type as ErrorType;
   const statuses = [errorCatalogue[type].status, ...(STATUS_OVERRIDES[type] ?? [])];
-  if (!statuses.includes(reply.status)) return `${type} answered with ${reply.status}, not ${statuses.join(' or ')}`;
+  if (!statuses.includes(reply.status))
+    return `${type} answered with ${reply.status}, not ${statuses.join(' or ')}`;
   if (typeof message !== 'string' || message === '') return 'an error without a message';
   if (errors !== undefined) {
-    if (!errors || typeof errors !== 'object' || Array.isArray(errors)) return 'errors is not an object';
+    if (!errors || typeof errors !== 'object' || Array.isArray(errors))
+      return 'errors is not an object';
     for (const [field, list] of Object.entries(errors)) {
-      if (!Array.isArray(list) || list.length === 0 || !list.every((m) => typeof m === 'string' && m !== ''))
+      if (
+        !Array.isArray(list) ||
+        list.length === 0 ||
+        !list.every((m) => typeof m === 'string' && m !== '')
+      )
         return `errors.${field} is not a list of messages`;
     }
   }
@@ -916,10 +1041,20 @@ class Fuzz {
         method: 'POST',
         url: '/api/v1/auth/register',
         remoteAddress: `10.200.0.${i + 1}`,
-        payload: { first_name: 'Fuzz', last_name: `Customer ${i}`, email, password: PASSWORD, [CAPTCHA_FIELD]: DUMMY_TOKEN },
+        payload: {
+          first_name: 'Fuzz',
+          last_name: `Customer ${i}`,
+          email,
+          password: PASSWORD,
+          [CAPTCHA_FIELD]: DUMMY_TOKEN,
+        },
       });
       expect(reply.statusCode, reply.body).toBeLessThan(300);
-      const user = await handle.db.selectFrom('users').select('id').where('email_address', '=', email).executeTakeFirstOrThrow();
+      const user = await handle.db
+        .selectFrom('users')
+        .select('id')
+        .where('email_address', '=', email)
+        .executeTakeFirstOrThrow();
       this.customers.push({ id: user.id, email });
     }
   }
@@ -927,12 +1062,17 @@ class Fuzz {
   /** A bearer token for a customer, saved as login would (no password hashing per run). */
   async tokenFor(customer: Customer): Promise<string> {
     const token = randomToken();
-    await authRepository(this.t.handle.db).saveToken(hashToken(token), customer.id, new Date(Date.now() + 3_600_000));
+    await authRepository(this.t.handle.db).saveToken(
+      hashToken(token),
+      customer.id,
+      new Date(Date.now() + 3_600_000),
+    );
     return token;
   }
 
   async newSession(run: Run): Promise<FuzzSession> {
-    const customer = run.customer === null ? null : (this.customers[run.customer % this.customers.length] ?? null);
+    const customer =
+      run.customer === null ? null : (this.customers[run.customer % this.customers.length] ?? null);
     const token = customer ? await this.tokenFor(customer) : null;
     const ip = `10.${(run.ip >> 16) & 255}.${(run.ip >> 8) & 255}.${run.ip & 255}`;
     const session = new FuzzSession(this, token, customer, ip);
@@ -940,9 +1080,13 @@ class Fuzz {
     return session;
   }
 
-  resolve(step: Step, session: FuzzSession): { endpoint: Endpoint | null; method: string; url: string; key: string } {
+  resolve(
+    step: Step,
+    session: FuzzSession,
+  ): { endpoint: Endpoint | null; method: string; url: string; key: string } {
     let endpoint: Endpoint | null = null;
-    if (step.target.kind === 'index') endpoint = this.endpoints[step.target.index % this.endpoints.length] ?? null;
+    if (step.target.kind === 'index')
+      endpoint = this.endpoints[step.target.index % this.endpoints.length] ?? null;
     if (step.target.kind === 'key') {
       const [method, url] = step.target.key.split(' ');
       endpoint = this.endpoints.find((e) => e.method === method && e.url === url) ?? null;
@@ -961,9 +1105,15 @@ class Fuzz {
       return pool.length ? encodeURIComponent(pool[param.index % pool.length] as string) : '1';
     });
     let url = path;
-    if (endpoint.url === '/api/v1/basket/abandoned' && session.learnt.link.length) url += `?id=${session.learnt.link[0]}`;
+    if (endpoint.url === '/api/v1/basket/abandoned' && session.learnt.link.length)
+      url += `?id=${session.learnt.link[0]}`;
     if (step.query) url += `${url.includes('?') ? '&' : '?'}${step.query}`;
-    return { endpoint, method: step.method ?? endpoint.method, url, key: `${endpoint.method} ${endpoint.url}` };
+    return {
+      endpoint,
+      method: step.method ?? endpoint.method,
+      url,
+      key: `${endpoint.method} ${endpoint.url}`,
+    };
   }
 
   /** Sends one step; answers the request and reply, for the checks and the failure report. */
@@ -989,11 +1139,13 @@ class Fuzz {
     if (step.contentType !== null) contentType = step.contentType;
     if (payload !== undefined && contentType !== '') headers['content-type'] = contentType;
     // Credentials.
-    if (step.auth.kind === 'session' && session.token) headers.authorization = `Bearer ${session.token}`;
+    if (step.auth.kind === 'session' && session.token)
+      headers.authorization = `Bearer ${session.token}`;
     if (step.auth.kind === 'bearer') headers.authorization = `Bearer ${step.auth.value}`;
     if (step.auth.kind === 'header') headers.authorization = step.auth.value;
     if (step.cookies.kind === 'session') {
-      if (session.cookies.size) headers.cookie = [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      if (session.cookies.size)
+        headers.cookie = [...session.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     } else {
       const parts: string[] = [];
       if (step.cookies.basket !== null) parts.push(`${BASKET_COOKIE}=${step.cookies.basket}`);
@@ -1014,7 +1166,8 @@ class Fuzz {
     this.statuses.set(response.statusCode, (this.statuses.get(response.statusCode) ?? 0) + 1);
     for (const cookie of response.cookies) {
       if (step.cookies.kind === 'session') session.cookies.set(cookie.name, cookie.value);
-      if (cookie.name === BASKET_COOKIE) session.basketId = this.t.app.unsignCookie(cookie.value).value;
+      if (cookie.name === BASKET_COOKIE)
+        session.basketId = this.t.app.unsignCookie(cookie.value).value;
     }
     const received: Received = {
       status: response.statusCode,
@@ -1088,7 +1241,11 @@ async function checkInvariants(fuzz: Fuzz) {
   const { app, handle } = fuzz.t;
   const { db } = handle;
 
-  const negative = await db.selectFrom('products').select(['sku', 'quantity_on_hand']).where('quantity_on_hand', '<', 0).execute();
+  const negative = await db
+    .selectFrom('products')
+    .select(['sku', 'quantity_on_hand'])
+    .where('quantity_on_hand', '<', 0)
+    .execute();
   expect(negative, 'stock below zero').toEqual([]);
 
   const orders = await db.selectFrom('orders').selectAll().execute();
@@ -1097,13 +1254,22 @@ async function checkInvariants(fuzz: Fuzz) {
     const lines = snapshot.items.reduce((sum, item) => sum + item.total_price.amount, 0);
     const label = `order ${order.order_number}`;
     expect(snapshot.prices.items.amount, `${label}: items`).toBe(lines);
-    expect(snapshot.prices.total.amount, `${label}: total`).toBe(snapshot.prices.items.amount + snapshot.prices.delivery.amount);
-    const discounts = snapshot.discounts.reduce((sum, d) => sum + d.amount, 0) + snapshot.loyalty_points.used;
+    expect(snapshot.prices.total.amount, `${label}: total`).toBe(
+      snapshot.prices.items.amount + snapshot.prices.delivery.amount,
+    );
+    const discounts =
+      snapshot.discounts.reduce((sum, d) => sum + d.amount, 0) + snapshot.loyalty_points.used;
     const paid = snapshot.prices.total.amount - discounts;
-    expect((snapshot.discounted_prices?.total ?? snapshot.prices.total).amount, `${label}: discounted total`).toBe(paid);
+    expect(
+      (snapshot.discounted_prices?.total ?? snapshot.prices.total).amount,
+      `${label}: discounted total`,
+    ).toBe(paid);
     expect(order.amount, `${label}: amount charged`).toBe(Math.max(paid, 0));
     expect(order.buds_used, `${label}: buds`).toBe(snapshot.loyalty_points.used);
-    const linesPaid = snapshot.items.reduce((sum, item) => sum + (item.discounted_total_price ?? item.total_price).amount, 0);
+    const linesPaid = snapshot.items.reduce(
+      (sum, item) => sum + (item.discounted_total_price ?? item.total_price).amount,
+      0,
+    );
     const itemDiscounts = lines - linesPaid;
     expect(itemDiscounts, `${label}: line discounts`).toBeGreaterThanOrEqual(0);
     expect(itemDiscounts, `${label}: line discounts`).toBeLessThanOrEqual(discounts);
@@ -1114,13 +1280,26 @@ async function checkInvariants(fuzz: Fuzz) {
   const fresh = basketViews({
     catalogue: catalogueService({ repository: catalogueRepository(db), cacheMs: 0 }),
     delivery: deliveryService({ repository: deliveryRepository(db), cacheMs: 0 }),
-    offers: offersService({ vouchers: voucherRepository(db), promotions: promotionRepository(db), cacheMs: 0 }),
+    offers: offersService({
+      vouchers: voucherRepository(db),
+      promotions: promotionRepository(db),
+      cacheMs: 0,
+    }),
     cache: basketViewCache({ ttlMs: 0, max: 1 }),
   });
   const ref = await fresh.reference();
   const baskets = basketRepository(db);
-  const open = await db.selectFrom('baskets').select(['id', 'user_id']).where('status', '=', 'open').execute();
-  const users = new Map((await db.selectFrom('users').select(['id', 'prices_exclude_tax']).execute()).map((u) => [u.id, u]));
+  const open = await db
+    .selectFrom('baskets')
+    .select(['id', 'user_id'])
+    .where('status', '=', 'open')
+    .execute();
+  const users = new Map(
+    (await db.selectFrom('users').select(['id', 'prices_exclude_tax']).execute()).map((u) => [
+      u.id,
+      u,
+    ]),
+  );
   const loyalty = loyaltyRepository(db);
   const tokens = new Map<number, string>();
   let compared = 0;
@@ -1168,35 +1347,34 @@ describe.each(ENGINES)('bad input on %s', (engine: EngineKind) => {
     await t?.close();
   });
 
-  it(
-    `answers ${REQUESTS_PER_ENGINE} generated requests in the catalogue's format, and the data stays consistent`,
-    async () => {
-      expect(fuzz.endpoints.length).toBeGreaterThan(40);
-      await fc.assert(fuzz.property(REQUESTS_PER_ENGINE), {
-        seed: SEED,
-        numRuns: Math.ceil(REQUESTS_PER_ENGINE / 4),
-        // The shrunk request (in the error) says it all: fast-check's own report would
-        // print every generated value of the run, megabytes of them.
-        reporter: (details) => {
-          if (!details.failed) return;
-          const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-          throw new Error(
-            `Fuzz failed on ${engine} after ${details.numRuns} runs (FUZZ_SEED=${details.seed}, path ${details.counterexamplePath}, shrunk ${details.numShrinks} times):\n${cause}`,
-          );
-        },
-      });
-      expect(fuzz.sent).toBeGreaterThanOrEqual(REQUESTS_PER_ENGINE);
-      // Every endpoint was tried, and the shopper's flows got as far as orders.
-      const missed = fuzz.endpoints.filter((e) => !fuzz.byEndpoint.has(`${e.method} ${e.url}`));
-      expect(missed).toEqual([]);
-      const { orders, baskets } = await checkInvariants(fuzz);
-      expect(orders).toBeGreaterThan(0);
-      expect(baskets).toBeGreaterThan(0);
-      console.log(
-        `fuzz on ${engine}: ${fuzz.sent} requests over ${fuzz.endpoints.length} endpoints (seed ${SEED}); ` +
-          `statuses ${JSON.stringify(Object.fromEntries(fuzz.statuses))}; ${orders} orders and ${baskets} baskets checked`,
-      );
-    },
-    120_000,
-  );
+  it(`answers ${REQUESTS_PER_ENGINE} generated requests in the catalogue's format, and the data stays consistent`, async () => {
+    expect(fuzz.endpoints.length).toBeGreaterThan(40);
+    await fc.assert(fuzz.property(REQUESTS_PER_ENGINE), {
+      seed: SEED,
+      numRuns: Math.ceil(REQUESTS_PER_ENGINE / 4),
+      // The shrunk request (in the error) says it all: fast-check's own report would
+      // print every generated value of the run, megabytes of them.
+      reporter: (details) => {
+        if (!details.failed) return;
+        const cause =
+          details.errorInstance instanceof Error
+            ? details.errorInstance.message
+            : String(details.errorInstance);
+        throw new Error(
+          `Fuzz failed on ${engine} after ${details.numRuns} runs (FUZZ_SEED=${details.seed}, path ${details.counterexamplePath}, shrunk ${details.numShrinks} times):\n${cause}`,
+        );
+      },
+    });
+    expect(fuzz.sent).toBeGreaterThanOrEqual(REQUESTS_PER_ENGINE);
+    // Every endpoint was tried, and the shopper's flows got as far as orders.
+    const missed = fuzz.endpoints.filter((e) => !fuzz.byEndpoint.has(`${e.method} ${e.url}`));
+    expect(missed).toEqual([]);
+    const { orders, baskets } = await checkInvariants(fuzz);
+    expect(orders).toBeGreaterThan(0);
+    expect(baskets).toBeGreaterThan(0);
+    console.log(
+      `fuzz on ${engine}: ${fuzz.sent} requests over ${fuzz.endpoints.length} endpoints (seed ${SEED}); ` +
+        `statuses ${JSON.stringify(Object.fromEntries(fuzz.statuses))}; ${orders} orders and ${baskets} baskets checked`,
+    );
+  }, 120_000);
 });
