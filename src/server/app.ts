@@ -23,7 +23,7 @@ import type { Mailer } from './adapters/email/port.ts';
 import type { MetricsAccess, PaymentsConfig, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
-import { registerErrorHandling } from './http/errors.ts';
+import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerMetrics, shopMetrics } from './http/metrics.ts';
 import { withRedactedRequests } from './http/logging.ts';
@@ -160,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed path or an over-long path parameter: the catalogue's not_found.
+    frameworkErrors: answerFrameworkError,
   });
   // First, so every later hook's statements are counted.
   if (deps.sqlStatementsHeader) registerStatementCountHeader(app);

@@ -6,7 +6,7 @@
  * answers 503 service_unavailable with Retry-After and one log line naming the cause
  * (ADR 030).
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError } from 'zod/v4/core';
 import { AppError, type ErrorType } from '../../domain/errors.ts';
 import { fieldErrorsFromZod } from '../../domain/schemas/field-errors.ts';
@@ -23,6 +23,7 @@ const FASTIFY_CODES: Record<string, ErrorType> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'bad_request',
   FST_ERR_CTP_INVALID_TYPE: 'bad_request',
   FST_ERR_BAD_URL: 'not_found',
+  FST_ERR_MAX_PARAM_LENGTH: 'not_found',
   FST_ERR_VALIDATION: 'bad_request',
 };
 
@@ -74,4 +75,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     return reply.status(appError.status).send(appError.toBody());
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what fails before routing (a malformed percent-encoding in
+ * the path, a path parameter over the router's length limit) is answered as not_found in
+ * the catalogue's format, like any other path that names nothing, not in Fastify's own.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  const appError = toAppError(error);
+  return reply.status(appError.status).send(appError.toBody());
 }
