@@ -60,9 +60,10 @@ export function errorReply(types: readonly (keyof typeof errorCatalogue)[] = ERR
     errors: z.optional(z.record(z.string(), z.array(z.string()))),
   });
 }
-fits<z.output<ReturnType<typeof errorReply>>, Omit<ErrorBody, 'error_type'> & { error_type: string }>(
-  true,
-);
+fits<
+  z.output<ReturnType<typeof errorReply>>,
+  Omit<ErrorBody, 'error_type'> & { error_type: string }
+>(true);
 
 // ---------- prices
 
@@ -263,9 +264,7 @@ export const orderSchema = named(
     prices_exclude_tax: z.boolean(),
     tax_exempt: z.boolean(),
     cancellation: z.optional(
-      z.nullable(
-        z.object({ date: isoDate, payment: z.nullable(z.enum(['void', 'refund'])) }),
-      ),
+      z.nullable(z.object({ date: isoDate, payment: z.nullable(z.enum(['void', 'refund'])) })),
     ),
   }),
   'A placed order (spec section 3, Order shape).',

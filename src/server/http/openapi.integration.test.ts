@@ -29,14 +29,16 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 function operations(doc: OpenApiDocument): [string, string, Operation][] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     METHODS.filter((method) => item[method]).map(
-      (method) => [path, method, item[method] as unknown as Operation] as [string, string, Operation],
+      (method) =>
+        [path, method, item[method] as unknown as Operation] as [string, string, Operation],
     ),
   );
 }
 
 /** A JSON pointer into the document, as a URI fragment ajv resolves. */
 const pointer = (...tokens: string[]) =>
-  '#/' + tokens.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
+  '#/' +
+  tokens.map((t) => encodeURIComponent(t.replace(/~/g, '~0').replace(/\//g, '~1'))).join('/');
 
 function resolvePointer(doc: unknown, ref: string): unknown {
   let node: unknown = doc;
@@ -188,11 +190,16 @@ describe('the OpenAPI document', () => {
     const ids = all.map(([, , operation]) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
     for (const [path, method, operation] of all) {
-      const declared = (operation.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name);
+      const declared = (operation.parameters ?? [])
+        .filter((p) => p.in === 'path')
+        .map((p) => p.name);
       const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
       expect(declared, `${method} ${path}`).toEqual(inPath);
       const statuses = Object.keys(operation.responses);
-      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${method} ${path}`).toBe(true);
+      expect(
+        statuses.some((s) => /^2\d\d$/.test(s)),
+        `${method} ${path}`,
+      ).toBe(true);
       expect(statuses.every((s) => /^[1-5]\d\d$/.test(s))).toBe(true);
     }
     for (const ref of refsIn(doc)) {
@@ -203,9 +210,13 @@ describe('the OpenAPI document', () => {
     const checker = new ReplyChecker(doc);
     for (const [path, method, operation] of all) {
       const media = [
-        ...Object.entries(operation.requestBody?.content ?? {}).map(([type, m]) => ['requestBody', 'content', type, m] as const),
+        ...Object.entries(operation.requestBody?.content ?? {}).map(
+          ([type, m]) => ['requestBody', 'content', type, m] as const,
+        ),
         ...Object.entries(operation.responses).flatMap(([status, response]) =>
-          Object.entries(response.content).map(([type, m]) => ['responses', status, 'content', type, m] as const),
+          Object.entries(response.content).map(
+            ([type, m]) => ['responses', status, 'content', type, m] as const,
+          ),
         ),
       ];
       for (const entry of media) {
@@ -253,9 +264,7 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
     inStock = variation!.id;
   });
   afterAll(async () => {
-    console.info(
-      `openapi journeys (${engine}): ${checker.seen.size} route+status pairs checked`,
-    );
+    console.info(`openapi journeys (${engine}): ${checker.seen.size} route+status pairs checked`);
     await test.close();
   });
 
@@ -421,17 +430,18 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
     const basket = await customer.post('/api/v1/basket', { product_id: inStock });
     expect(basket.status).toBe(200);
     expect((await customer.post('/api/v1/basket/acquire')).status).toBe(200);
-    expect((await customer.put('/api/v1/basket/loyalty', { use_loyalty_points: false })).status).toBe(
-      200,
-    );
+    expect(
+      (await customer.put('/api/v1/basket/loyalty', { use_loyalty_points: false })).status,
+    ).toBe(200);
     expect(
       (await customer.put('/api/v1/basket/details', address('delivery_address_'))).status,
     ).toBe(200);
-    expect((await customer.put('/api/v1/basket/delivery', { option_id: 'uk-standard' })).status).toBe(
-      200,
-    );
+    expect(
+      (await customer.put('/api/v1/basket/delivery', { option_id: 'uk-standard' })).status,
+    ).toBe(200);
     const placed = await customer.post('/api/v1/basket/order', {
-      payment_method_nonce: 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce',
+      payment_method_nonce:
+        'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce',
       device_data: JSON.stringify({ correlation_id: 'b'.repeat(32) }),
       save_payment_method: true,
     });
@@ -480,7 +490,12 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
     const invalid = await guest.post('/api/v1/basket', { product_id: 'a rose', quantity: 0 });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors)).toEqual(expect.arrayContaining(['quantity']));
-    for (const url of ['/api/v1/user', '/api/v1/user/orders', '/api/v1/user/wishlist', '/api/v1/payments/methods']) {
+    for (const url of [
+      '/api/v1/user',
+      '/api/v1/user/orders',
+      '/api/v1/user/wishlist',
+      '/api/v1/payments/methods',
+    ]) {
       expect((await guest.get(url)).status).toBe(401);
     }
     expect((await guest.post('/api/v1/basket/acquire')).status).toBe(401);
@@ -538,6 +553,9 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
     }
     expect(statuses[0]).toBe(401);
     expect(statuses).toContain(429);
-    expect((await guest.post('/api/v1/payments/webhooks', { bt_signature: 'x', bt_payload: 'y' })).status).toBe(403);
+    expect(
+      (await guest.post('/api/v1/payments/webhooks', { bt_signature: 'x', bt_payload: 'y' }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -111,14 +111,19 @@ function operationId(method: string, url: string): string {
 
 /** The tag of a route: the first segment of its path under /api/v1 (or its own). */
 function tagOf(url: string): string {
-  const segments = url.replace(/^\/api\/v1\//, '/').split('/').filter(Boolean);
+  const segments = url
+    .replace(/^\/api\/v1\//, '/')
+    .split('/')
+    .filter(Boolean);
   return segments[0] === 'user' && segments[1] ? `user/${segments[1]}` : (segments[0] ?? '');
 }
 
 const isMedia = (body: $ZodType | MediaBody): body is MediaBody => 'mediaType' in body;
 
 function withoutMeta(schema: JSONSchema.BaseSchema): JSONSchema.BaseSchema {
-  const { $schema: _schema, $id: _id, ...rest } = schema;
+  const rest = { ...schema };
+  delete rest.$schema;
+  delete rest.$id;
   return rest;
 }
 

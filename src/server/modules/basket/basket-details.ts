@@ -90,7 +90,9 @@ export function detailsChanges(
 }
 
 const prefixed = (prefix: string) =>
-  Object.fromEntries(ADDRESS_FIELDS.map((field) => [`${prefix}${field}`, addressSchema.shape[field]]));
+  Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [`${prefix}${field}`, addressSchema.shape[field]]),
+  );
 
 /**
  * PUT /basket/details as documented (ADR 031): every field optional, each checked by the

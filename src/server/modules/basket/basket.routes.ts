@@ -120,7 +120,9 @@ export function basketRoutes(
     });
   }
 
-  route('GET', '/basket', basketDoc('This browser’s basket'), (id, _request, viewer) => baskets.get(id, viewer));
+  route('GET', '/basket', basketDoc('This browser’s basket'), (id, _request, viewer) =>
+    baskets.get(id, viewer),
+  );
   const stock: ErrorType[] = ['insufficient_stock', 'product_unavailable'];
   const add = basketDoc('Adds a product to the basket', { body: addItemSchema, errors: stock });
   route('POST', '/basket', add, (id, request, viewer) =>

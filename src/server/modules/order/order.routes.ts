@@ -137,15 +137,19 @@ export function orderRoutes(
       .send({ data: { public_id: placed.publicId } });
   });
 
-  app.get<{ Params: { public_id: string } }>('/orders/:public_id', read, async (request, response) => {
-    const publicId = publicIdParam(request.params.public_id);
-    const order = await deps.orders.get(publicId, {
-      customerId: request.user?.id ?? null,
-      visibleIds: recentOrders(request),
-      basketId: basketIdOf(request),
-    });
-    return response.header('cache-control', 'no-store').send({ data: { order } });
-  });
+  app.get<{ Params: { public_id: string } }>(
+    '/orders/:public_id',
+    read,
+    async (request, response) => {
+      const publicId = publicIdParam(request.params.public_id);
+      const order = await deps.orders.get(publicId, {
+        customerId: request.user?.id ?? null,
+        visibleIds: recentOrders(request),
+        basketId: basketIdOf(request),
+      });
+      return response.header('cache-control', 'no-store').send({ data: { order } });
+    },
+  );
 
   // Braintree posts webhooks as a form; only this route reads forms.
   void app.register(async (webhooks) => {

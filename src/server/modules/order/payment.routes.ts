@@ -83,11 +83,15 @@ export function paymentRoutes(app: FastifyInstance, deps: { gateway: PaymentGate
     return { data: { payment_methods: await cards(customerId) } };
   });
 
-  app.put<{ Params: { id: string } }>('/payments/methods/:id/default', makeDefault, async (request) => {
-    const customerId = String(requireUser(request).id);
-    if (!(await gateway.makeDefaultCard(customerId, tokenOf(request.params.id)))) {
-      throw new AppError('not_found');
-    }
-    return { data: { payment_methods: await cards(customerId) } };
-  });
+  app.put<{ Params: { id: string } }>(
+    '/payments/methods/:id/default',
+    makeDefault,
+    async (request) => {
+      const customerId = String(requireUser(request).id);
+      if (!(await gateway.makeDefaultCard(customerId, tokenOf(request.params.id)))) {
+        throw new AppError('not_found');
+      }
+      return { data: { payment_methods: await cards(customerId) } };
+    },
+  );
 }

@@ -42,12 +42,16 @@ function idFromPath(value: string): number {
 
 export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
   const { users } = deps;
-  app.get('/user', customer('The customer’s details', userReply), async (request) => ({ data: await users.view(requireUser(request)) }));
+  app.get('/user', customer('The customer’s details', userReply), async (request) => ({
+    data: await users.view(requireUser(request)),
+  }));
   const personal = customer('Changes the name', userReply, { body: personalSchema });
   app.put('/user/personal', personal, async (request) => ({
     data: await users.updatePersonal(requireUser(request), request.body),
   }));
-  const tax = customer('Shows prices with or without VAT', userReply, { body: taxPreferenceSchema });
+  const tax = customer('Shows prices with or without VAT', userReply, {
+    body: taxPreferenceSchema,
+  });
   app.put('/user/tax', tax, async (request) => ({
     data: await users.updateTax(requireUser(request), request.body),
   }));

@@ -50,7 +50,9 @@ export function wishlistRoutes(app: FastifyInstance, deps: { wishlists: Wishlist
   const { wishlists } = deps;
   const reply = async (wishlist: Promise<unknown>) => ({ data: { wishlist: await wishlist } });
 
-  app.get('/user/wishlist', view, async (request) => reply(wishlists.view(requireUser(request).id)));
+  app.get('/user/wishlist', view, async (request) =>
+    reply(wishlists.view(requireUser(request).id)),
+  );
   app.post('/user/wishlist/items', add, async (request) => {
     const user = requireUser(request);
     const { product_id } = parseInput(addSchema, objectBody(request.body));
@@ -66,9 +68,13 @@ export function wishlistRoutes(app: FastifyInstance, deps: { wishlists: Wishlist
   app.delete('/user/wishlist/share', stopSharing, async (request) =>
     reply(wishlists.stopSharing(requireUser(request).id)),
   );
-  app.get<{ Params: { shareId: string } }>('/wishlists/:shareId', shared, async (request, response) => {
-    // A withdrawn link must stop working at once: no shared caches.
-    response.header('cache-control', 'no-store');
-    return reply(wishlists.shared(request.params.shareId));
-  });
+  app.get<{ Params: { shareId: string } }>(
+    '/wishlists/:shareId',
+    shared,
+    async (request, response) => {
+      // A withdrawn link must stop working at once: no shared caches.
+      response.header('cache-control', 'no-store');
+      return reply(wishlists.shared(request.params.shareId));
+    },
+  );
 }
