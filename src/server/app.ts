@@ -7,6 +7,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AddressLookupConfig } from '../domain/address-lookup.ts';
+import { configSchema, data, statusOkSchema } from '../domain/api/replies.ts';
 import type { AddressLookup } from './adapters/address-lookup/port.ts';
 import { registerTestModePostcoder, testModeLookup } from './adapters/address-lookup/test-mode.ts';
 import type { CaptchaVerifier } from './adapters/captcha/port.ts';
@@ -27,6 +28,7 @@ import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerMetrics, shopMetrics } from './http/metrics.ts';
 import { withRedactedRequests } from './http/logging.ts';
+import { openapi, registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin.ts';
 import { registerMedia } from './http/media.ts';
 import { registerSecurityHeaders } from './http/security.ts';
@@ -171,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  // Before any route, so it records every route the document describes (ADR 031).
+  registerOpenApi(app);
   // Before any route, so its hooks time and count every request.
   const metrics = shopMetrics();
   registerMetrics(app, metrics, deps.metricsAccess ?? 'loopback');
@@ -303,9 +307,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
       stockAlertRoutes(api, { alerts: stockAlerts });
-      api.get('/health', async () => ({ data: { status: 'ok' } }));
+      api.get(
+        '/health',
+        openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),
+        async () => ({ data: { status: 'ok' } }),
+      );
       // What the browser needs to know about the vendors in use (never a secret).
-      api.get('/config', async () => ({
+      const config = openapi({
+        summary: 'What the browser needs to know about the vendors in use',
+        replies: { 200: data(configSchema) },
+      });
+      api.get('/config', config, async () => ({
         data: {
           captcha: { mode: captcha.mode, site_key: captcha.siteKey },
           address_lookup: {

@@ -7,8 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { data, statusOkSchema } from '../../domain/api/replies.ts';
 import { AppError } from '../../domain/errors.ts';
 import type { Db } from '../db/client.ts';
+import { openapi } from './openapi.ts';
 
 /** How long /readyz waits for the database before answering 503. */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -38,15 +40,25 @@ export async function databaseReachable(
   }
 }
 
+const live = openapi({
+  summary: 'Liveness: the process answers (touches nothing)',
+  replies: { 200: data(statusOkSchema) },
+});
+const ready = openapi({
+  summary: 'Readiness: the database answers',
+  replies: { 200: data(statusOkSchema) },
+  errors: ['service_unavailable'],
+});
+
 export function registerHealthRoutes(
   app: FastifyInstance,
   deps: { db: Db; timeoutMs?: number },
 ): void {
   const timeoutMs = deps.timeoutMs ?? READINESS_TIMEOUT_MS;
-  app.get('/healthz', async (_request, reply) =>
+  app.get('/healthz', live, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send({ data: { status: 'ok' } }),
   );
-  app.get('/readyz', async (request, reply) => {
+  app.get('/readyz', ready, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const reachable = await databaseReachable(deps.db, timeoutMs);
     if (!reachable.ok) {

@@ -17,6 +17,7 @@ import type { MetricsAccess } from '../config.ts';
 import type { OrderEvents } from '../modules/order/order-completion.ts';
 import { refusalError } from '../modules/order/order-completion.ts';
 import { toAppError } from './errors.ts';
+import { openapi } from './openapi.ts';
 
 export const METRICS_PATH = '/metrics';
 
@@ -143,7 +144,12 @@ export function registerMetrics(
     if (stage) stockOuts.inc({ type, stage });
   });
   if (access === 'off') return;
-  app.get(METRICS_PATH, async (request, reply) => {
+  const doc = openapi({
+    summary: 'Prometheus metrics (a bearer token, or callers on this machine: ADR 028)',
+    replies: { 200: { mediaType: 'text/plain' } },
+    errors: ['unauthorized'],
+  });
+  app.get(METRICS_PATH, doc, async (request, reply) => {
     if (!mayRead(request, access)) {
       if (access !== 'loopback') reply.header('www-authenticate', 'Bearer');
       throw new AppError('unauthorized');

@@ -12,9 +12,11 @@
  * holds every match, JSON only, and include/exclude/addtags are ignored.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
 import { MAX_ADDRESS_LINES, normaliseUkPostcode } from '../../../domain/address-lookup.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { compactPostcode } from '../../../domain/schemas/address.ts';
+import { openapi } from '../../http/openapi.ts';
 import { DEFAULT_LOOKUP_IDENTIFIER, type AddressLookup } from './port.ts';
 import { TEST_POSTCODES, type TestAddress, type TestPostcode } from './test-addresses.ts';
 
@@ -112,6 +114,13 @@ export function testModeResults(term: string, lines: number): PostcoderResult[] 
 /** Countries Postcoder knows the UK by; other codes have no bundled addresses. */
 const UK_CODES = new Set(['UK', 'GB']);
 
+const lookup = openapi({
+  summary: 'Test mode: Postcoder’s address lookup, with bundled addresses',
+  query: z.object({ lines: z.optional(z.string()), format: z.optional(z.string()) }),
+  replies: { 200: z.array(z.record(z.string(), z.string())) },
+  errors: ['bad_request'],
+});
+
 interface LookupRequest {
   Params: { country: string; term: string };
   Querystring: { lines?: string; format?: string };
@@ -122,7 +131,7 @@ export function registerTestModePostcoder(
   app: FastifyInstance,
   base: string = TEST_MODE_LOOKUP_BASE,
 ): void {
-  app.get<LookupRequest>(`${base}/address/:country/:term`, async (request, reply) => {
+  app.get<LookupRequest>(`${base}/address/:country/:term`, lookup, async (request, reply) => {
     const { country, term } = request.params;
     const { lines = String(MAX_ADDRESS_LINES), format = 'json' } = request.query;
     const lineCount = /^\d{1,2}$/.test(lines) ? Number(lines) : 0;

@@ -11,8 +11,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { data } from '../../../domain/api/replies.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { NONCE_TYPES } from '../../../domain/payments/nonce-types.ts';
+import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import { NONCE_MESSAGES, TEST_MODE_CLIENT_API, type TestModeGateway } from './test-mode.ts';
 
@@ -56,6 +58,36 @@ const threeDSecureRequest = z.object({
   outcome: z.enum(['authenticated', 'failed', 'unavailable']),
 });
 
+const mint = openapi({
+  summary: 'Test mode: a single-use nonce for a fake nonce class and card details',
+  body: nonceRequest,
+  replies: {
+    200: data(
+      z.object({
+        nonce: z.string(),
+        type: z.enum(NONCE_TYPES as [string, ...string[]]),
+        details: detailsSchema,
+      }),
+    ),
+  },
+  errors: ['unauthorized'],
+});
+const threeDSecure = openapi({
+  summary: 'Test mode: runs 3-D Secure on a card nonce with the issuer’s answer',
+  body: threeDSecureRequest,
+  replies: {
+    200: data(
+      z.object({
+        nonce: z.string(),
+        liabilityShifted: z.boolean(),
+        liabilityShiftPossible: z.boolean(),
+        status: z.string(),
+      }),
+    ),
+  },
+  errors: ['unauthorized'],
+});
+
 function authorised(gateway: TestModeGateway, value: string): void {
   if (!gateway.authorize(value)) throw new AppError('unauthorized');
 }
@@ -66,7 +98,7 @@ export function registerTestModeBraintree(
   gateway: TestModeGateway,
   base: string = TEST_MODE_CLIENT_API,
 ): void {
-  app.post(`${base}/nonces`, async (request, reply) => {
+  app.post(`${base}/nonces`, mint, async (request, reply) => {
     const input = parseInput(nonceRequest, objectBody(request.body));
     authorised(gateway, input.authorization_fingerprint);
     const details = Object.fromEntries(
@@ -85,7 +117,7 @@ export function registerTestModeBraintree(
     return reply.code(200).send({ data: minted });
   });
 
-  app.post(`${base}/three_d_secure`, async (request, reply) => {
+  app.post(`${base}/three_d_secure`, threeDSecure, async (request, reply) => {
     const input = parseInput(threeDSecureRequest, objectBody(request.body));
     authorised(gateway, input.authorization_fingerprint);
     const result = await gateway.threeDSecure({ nonce: input.nonce, outcome: input.outcome });

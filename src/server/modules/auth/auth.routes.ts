@@ -1,8 +1,49 @@
 /**
  * Authentication endpoints (spec section 7): login, register, password reset, logout.
+ * The service parses each body with the schema declared here (ADR 031).
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
+import { data, loginResultSchema, messageSchema } from '../../../domain/api/replies.ts';
+import {
+  loginSchema,
+  registerSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+} from '../../../domain/schemas/auth.ts';
+import { openapi } from '../../http/openapi.ts';
 import type { AuthService } from './auth.service.ts';
+
+const login = openapi({
+  summary: 'Logs in: a bearer token for the customer',
+  auth: 'optional',
+  body: loginSchema,
+  replies: { 200: data(loginResultSchema) },
+  errors: ['authorized', 'invalid_login', 'rate_limit'],
+});
+const register = openapi({
+  summary: 'Creates an account and logs it in',
+  auth: 'optional',
+  body: registerSchema,
+  replies: { 200: data(loginResultSchema) },
+  errors: ['authorized', 'email_exists'],
+});
+const resetRequest = openapi({
+  summary: 'Emails a password reset link (the same reply whether or not the account exists)',
+  body: resetRequestSchema,
+  replies: { 200: data(messageSchema) },
+  errors: ['rate_limit'],
+});
+const resetConfirm = openapi({
+  summary: 'Sets a new password with a reset link’s token',
+  body: resetConfirmSchema,
+  replies: { 200: data(messageSchema) },
+});
+const logout = openapi({
+  summary: 'Ends the bearer token’s session',
+  auth: 'optional',
+  replies: { 200: data(z.object({ logged_out: z.literal(true) })) },
+});
 
 export function authRoutes(app: FastifyInstance, deps: { auth: AuthService }) {
   const { auth } = deps;
@@ -11,19 +52,19 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService }) {
     signedIn: request.user !== null,
   });
 
-  app.post('/auth/login', async (request) => ({
+  app.post('/auth/login', login, async (request) => ({
     data: await auth.login(request.body, context(request)),
   }));
-  app.post('/auth/register', async (request) => ({
+  app.post('/auth/register', register, async (request) => ({
     data: await auth.register(request.body, context(request)),
   }));
-  app.post('/auth/reset_password', async (request) => ({
+  app.post('/auth/reset_password', resetRequest, async (request) => ({
     data: await auth.requestReset(request.body, context(request)),
   }));
-  app.post('/auth/reset_password/confirm', async (request) => ({
+  app.post('/auth/reset_password/confirm', resetConfirm, async (request) => ({
     data: await auth.confirmReset(request.body),
   }));
-  app.post('/auth/logout', async (request) => {
+  app.post('/auth/logout', logout, async (request) => {
     await auth.logout(request.authToken);
     return { data: { logged_out: true } };
   });

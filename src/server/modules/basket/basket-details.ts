@@ -4,6 +4,7 @@
  * the stored address before it is validated as a whole, so every problem is reported
  * at once, keyed by the request's field names.
  */
+import { z } from 'zod/mini';
 import { validationError, type FieldErrors } from '../../../domain/errors.ts';
 import { composeSafePlace, safePlaceSchema } from '../../../domain/safe-place.ts';
 import { ADDRESS_FIELDS, addressSchema, type Address } from '../../../domain/schemas/address.ts';
@@ -87,3 +88,21 @@ export function detailsChanges(
   if (Object.keys(errors).length > 0) throw validationError(errors);
   return changes;
 }
+
+const prefixed = (prefix: string) =>
+  Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [`${prefix}${field}`, addressSchema.shape[field]]),
+  );
+
+/**
+ * PUT /basket/details as documented (ADR 031): every field optional, each checked by the
+ * schema detailsChanges() uses (the address ones once merged onto the stored address).
+ */
+export const detailsBodySchema = z.partial(
+  z.object({
+    email_address: basketEmailSchema,
+    ...prefixed('delivery_address_'),
+    ...prefixed('billing_address_'),
+    ...safePlaceSchema._zod.def.in.shape,
+  }),
+);

@@ -3,7 +3,10 @@
  * signed, HttpOnly, SameSite=Lax cookie set on the first write.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
 import type { BasketView } from '../../../domain/api/basket.ts';
+import { basketSchema, basketShareSchema, data } from '../../../domain/api/replies.ts';
+import type { ErrorType } from '../../../domain/errors.ts';
 import {
   addItemSchema,
   deliveryChoiceSchema,
@@ -12,7 +15,9 @@ import {
   voucherChoiceSchema,
 } from '../../../domain/schemas/basket.ts';
 import { encodedJson, sendEncodedJson } from '../../http/encoded-json.ts';
+import { openapi, type RouteDoc } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
+import { detailsBodySchema } from './basket-details.ts';
 import {
   GUEST_VIEWER,
   itemIdFromPath,
@@ -27,6 +32,16 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // A cached basket view is sent many times: serialise and compress it once.
 const basketBody = encodedJson((view: BasketView) => JSON.stringify({ data: view }));
+
+/** The link's id; anything but a uuid is no link (the empty basket answers). */
+const abandonedQuery = z.object({ id: z.catch(z.optional(z.string()), undefined) });
+
+/** Every basket route answers the basket (ADR 031). */
+const basketReply = data(basketSchema);
+const basketDoc = (
+  summary: string,
+  doc: { body?: RouteDoc['body']; query?: RouteDoc['query']; errors?: ErrorType[] } = {},
+) => openapi({ summary, auth: 'optional', replies: { 200: basketReply }, ...doc });
 
 /** A signed basket id is 80 characters (uuid, dot, base64url HMAC); longer is forged. */
 const SIGNED_ID_MAX_LENGTH = 128;
@@ -84,6 +99,7 @@ export function basketRoutes(
   function route<P extends Record<string, string> = Record<string, never>>(
     method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
     url: string,
+    doc: ReturnType<typeof basketDoc>,
     handler: (
       basketId: string | null,
       request: FastifyRequest<{ Params: P }>,
@@ -93,6 +109,7 @@ export function basketRoutes(
     app.route<{ Params: P }>({
       method,
       url,
+      ...doc,
       // send() answers pre-compressed bodies itself.
       compress: false,
       handler: async (request, response) => {
@@ -103,41 +120,73 @@ export function basketRoutes(
     });
   }
 
-  route('GET', '/basket', (id, _request, viewer) => baskets.get(id, viewer));
-  route('POST', '/basket', (id, request, viewer) =>
+  route('GET', '/basket', basketDoc('This browser’s basket'), (id, _request, viewer) =>
+    baskets.get(id, viewer),
+  );
+  const stock: ErrorType[] = ['insufficient_stock', 'product_unavailable'];
+  const add = basketDoc('Adds a product to the basket', { body: addItemSchema, errors: stock });
+  route('POST', '/basket', add, (id, request, viewer) =>
     baskets.addItem(id, parseInput(addItemSchema, objectBody(request.body)), viewer),
   );
-  route('POST', '/basket/acquire', (id, _request, viewer) => baskets.acquire(id, viewer));
-  route('GET', '/basket/abandoned', (id, request, viewer) => {
-    const linkId = (request.query as { id?: unknown }).id;
+  const acquire = basketDoc('On login: the guest basket becomes the customer’s', {
+    errors: ['unauthorized'],
+  });
+  route('POST', '/basket/acquire', acquire, (id, _request, viewer) => baskets.acquire(id, viewer));
+  const restore = basketDoc('Copies a shared or abandoned basket into this browser’s', {
+    query: abandonedQuery,
+    errors: ['not_found'],
+  });
+  route('GET', '/basket/abandoned', restore, (id, request, viewer) => {
+    const linkId = parseInput(abandonedQuery, request.query).id;
     return baskets.restore(
       id,
       typeof linkId === 'string' && UUID.test(linkId) ? linkId : null,
       viewer,
     );
   });
-  app.post('/basket/share', async (request, response) => {
+  const share = openapi({
+    summary: 'A link that copies this basket into another browser',
+    auth: 'optional',
+    replies: { 200: data(basketShareSchema) },
+    errors: ['validation'],
+  });
+  app.post('/basket/share', share, async (request, response) => {
     const shared = await baskets.share(basketIdOf(request), await viewerOf(request));
     return response.header('cache-control', 'no-store').send({ data: shared });
   });
   // Addresses merge onto the stored ones before they are validated (basket-details.ts).
-  route('PUT', '/basket/details', (id, request, viewer) =>
+  const details = basketDoc('Sets the email, addresses and safe place, in any combination', {
+    body: detailsBodySchema,
+  });
+  route('PUT', '/basket/details', details, (id, request, viewer) =>
     baskets.updateDetails(id, objectBody(request.body), viewer),
   );
-  route('PUT', '/basket/delivery', (id, request, viewer) =>
+  const delivery = basketDoc('Chooses the delivery option', {
+    body: deliveryChoiceSchema,
+    errors: ['invalid_delivery_option'],
+  });
+  route('PUT', '/basket/delivery', delivery, (id, request, viewer) =>
     baskets.setDeliveryOption(
       id,
       parseInput(deliveryChoiceSchema, objectBody(request.body)),
       viewer,
     ),
   );
-  route('PUT', '/basket/voucher', (id, request, viewer) =>
+  const voucher = basketDoc('Applies a discount code, or removes it (null)', {
+    body: voucherChoiceSchema,
+  });
+  route('PUT', '/basket/voucher', voucher, (id, request, viewer) =>
     baskets.setVoucher(id, parseInput(voucherChoiceSchema, objectBody(request.body)), viewer),
   );
-  route('PUT', '/basket/loyalty', (id, request, viewer) =>
+  const loyalty = basketDoc('Uses the customer’s buds, or stops', { body: loyaltyChoiceSchema });
+  route('PUT', '/basket/loyalty', loyalty, (id, request, viewer) =>
     baskets.setLoyalty(id, parseInput(loyaltyChoiceSchema, objectBody(request.body)), viewer),
   );
-  route<{ id: string }>('PATCH', '/basket/:id', (id, request, viewer) => {
+  const update = basketDoc('Changes a line’s quantity', {
+    body: updateItemSchema,
+    errors: ['not_found', ...stock],
+  });
+  route<{ id: string }>('PATCH', '/basket/:id', update, (id, request, viewer) => {
     const itemId = itemIdFromPath(request.params.id);
     return baskets.updateItem(
       id,
@@ -146,7 +195,8 @@ export function basketRoutes(
       viewer,
     );
   });
-  route<{ id: string }>('DELETE', '/basket/:id', (id, request, viewer) =>
+  const remove = basketDoc('Removes a line', { errors: ['not_found'] });
+  route<{ id: string }>('DELETE', '/basket/:id', remove, (id, request, viewer) =>
     baskets.removeItem(id, itemIdFromPath(request.params.id), viewer),
   );
 }

@@ -3,7 +3,10 @@
  * /dev/outbox (and as JSON at /api/v1/dev/outbox). Never registered in production.
  */
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
+import { data } from '../../../domain/api/replies.ts';
 import type { OutboxEmail } from '../../adapters/email/outbox.ts';
+import { openapi } from '../../http/openapi.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -11,17 +14,36 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 const linkify = (text: string) =>
   escape(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
+const email = z.object({
+  id: z.int(),
+  to_address: z.string(),
+  subject: z.string(),
+  text_body: z.string(),
+  html_body: z.nullable(z.string()),
+  created_at: z.string(),
+});
+const list = openapi({
+  summary: 'Development only: the emails the shop would have sent, newest first',
+  query: z.object({ to: z.optional(z.string()) }),
+  replies: { 200: data(z.object({ emails: z.array(email) })) },
+});
+const page = openapi({
+  summary: 'Development only: the outbox as a page',
+  operationId: 'getOutboxPage',
+  replies: { 200: { mediaType: 'text/html' } },
+});
+
 export function outboxRoutes(
   app: FastifyInstance,
   deps: { list: (to?: string) => Promise<OutboxEmail[]> },
 ) {
-  app.get<{ Querystring: { to?: string } }>('/api/v1/dev/outbox', async (request) => ({
+  app.get<{ Querystring: { to?: string } }>('/api/v1/dev/outbox', list, async (request) => ({
     data: {
       emails: await deps.list(typeof request.query.to === 'string' ? request.query.to : undefined),
     },
   }));
 
-  app.get('/dev/outbox', async (_request, reply) => {
+  app.get('/dev/outbox', page, async (_request, reply) => {
     const emails = await deps.list();
     const items = emails
       .map(

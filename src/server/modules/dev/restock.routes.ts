@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { data } from '../../../domain/api/replies.ts';
+import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import type { StockAlertService } from '../stock-alerts/stock-alert.service.ts';
 
@@ -13,8 +15,28 @@ const restockBody = z.object({
   quantity: z.number({ error: 'Please give a whole number' }).int('Please give a whole number'),
 });
 
+const count = z.int();
+const restock = openapi({
+  summary: 'Development only: restocks a variation and sends the alerts now due',
+  body: restockBody,
+  replies: {
+    200: data(
+      z.object({
+        restock: z.object({
+          sku: z.string(),
+          name: z.string(),
+          before: count,
+          after: count,
+          alerts: z.object({ sent: count, failed: count }),
+        }),
+      }),
+    ),
+  },
+  errors: ['not_found'],
+});
+
 export function devRestockRoutes(app: FastifyInstance, deps: { alerts: StockAlertService }) {
-  app.post('/api/v1/dev/restock', async (request) => {
+  app.post('/api/v1/dev/restock', restock, async (request) => {
     const { sku, quantity } = parseInput(restockBody, objectBody(request.body));
     return { data: { restock: await deps.alerts.restock(sku, quantity) } };
   });

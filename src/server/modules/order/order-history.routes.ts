@@ -9,12 +9,47 @@
  * - POST /orders/{public_id}/cancel        whoever may read the order (cookie, basket, owner).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import { data, orderSchema } from '../../../domain/api/replies.ts';
 import { trackOrderSchema } from '../../../domain/schemas/order-tracking.ts';
 import { requireUser } from '../../http/authenticate.ts';
+import { openapi, type RouteError } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import { basketIdOf } from '../basket/basket.routes.ts';
 import type { OrderHistory, OrderViewer } from './order-history.ts';
 import { publicIdParam, recentOrders, rememberOrder } from './order.routes.ts';
+
+const orderReply = data(z.object({ order: orderSchema }));
+const list = openapi({
+  summary: 'The customer’s orders, newest first',
+  auth: 'customer',
+  replies: { 200: data(z.object({ orders: z.array(orderSchema) })) },
+});
+const track = openapi({
+  summary: 'An order by its number and email address; this browser may then read it',
+  body: trackOrderSchema,
+  replies: { 200: orderReply },
+  errors: ['order_tracking_verification_failed', 'rate_limit'],
+});
+/** The gateway did not release or refund the payment (502), or not in time (503). */
+const cancelErrors: RouteError[] = [
+  'order_not_found',
+  'order_not_preorder',
+  ['internal_error', 502],
+  ['internal_error', 503],
+];
+const cancelOwn = openapi({
+  summary: 'Cancels the customer’s pre-order',
+  auth: 'customer',
+  replies: { 200: orderReply },
+  errors: cancelErrors,
+});
+const cancel = openapi({
+  summary: 'Cancels a pre-order this browser may read',
+  auth: 'optional',
+  replies: { 200: orderReply },
+  errors: cancelErrors,
+});
 
 export function orderHistoryRoutes(
   app: FastifyInstance,
@@ -27,13 +62,13 @@ export function orderHistoryRoutes(
     basketId: basketIdOf(request),
   });
 
-  app.get('/user/orders', async (request, response) => {
+  app.get('/user/orders', list, async (request, response) => {
     const user = requireUser(request);
     const orders = await history.listForCustomer(user.id);
     return response.header('cache-control', 'no-store').send({ data: { orders } });
   });
 
-  app.post('/orders/track', async (request, response) => {
+  app.post('/orders/track', track, async (request, response) => {
     const input = parseInput(trackOrderSchema, objectBody(request.body));
     const order = await history.track(input, { remoteIp: request.ip });
     rememberOrder(request, response, order.public_id, deps.secureCookies);
@@ -42,6 +77,7 @@ export function orderHistoryRoutes(
 
   app.post<{ Params: { public_id: string } }>(
     '/user/orders/:public_id/cancel',
+    cancelOwn,
     async (request, response) => {
       requireUser(request);
       const order = await history.cancel(
@@ -57,6 +93,7 @@ export function orderHistoryRoutes(
 
   app.post<{ Params: { public_id: string } }>(
     '/orders/:public_id/cancel',
+    cancel,
     async (request, response) => {
       const order = await history.cancel(
         publicIdParam(request.params.public_id),

@@ -4,9 +4,12 @@
  * a signed, HttpOnly cookie listing its recent orders (set when one is placed).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import { data, orderSchema } from '../../../domain/api/replies.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { placeOrderSchema } from '../../../domain/schemas/order.ts';
 import type { PaymentGateway } from '../../adapters/payments/port.ts';
+import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import { basketIdOf } from '../basket/basket.routes.ts';
 import type { OrderService } from './order.service.ts';
@@ -64,6 +67,42 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+const placed = data(z.object({ public_id: z.uuid() }));
+const place = openapi({
+  summary: 'Places the browser’s basket as an order, paying with the payment result',
+  description:
+    'An `Idempotency-Key` header (1 to 255 visible characters) makes a retry answer the ' +
+    'same order (200) instead of placing another (201).',
+  auth: 'optional',
+  body: placeOrderSchema,
+  replies: { 201: placed, 200: placed },
+  errors: [
+    'bad_request',
+    'missing_payment_parameters',
+    'payment_failed',
+    'payment_method_error',
+    'order_failed',
+    'insufficient_stock',
+    'product_unavailable',
+    'invalid_delivery_option',
+  ],
+});
+const read = openapi({
+  summary: 'An order this browser placed or tracked, or the customer’s own',
+  auth: 'optional',
+  replies: { 200: data(z.object({ order: orderSchema })) },
+  errors: ['order_not_found'],
+});
+const webhook = openapi({
+  summary: 'The payment gateway’s webhook (Braintree’s signed form post)',
+  body: {
+    mediaType: 'application/x-www-form-urlencoded',
+    schema: z.object({ bt_signature: z.string(), bt_payload: z.string() }),
+  },
+  replies: { 200: data(z.object({ received: z.literal(true) })) },
+  errors: [['unauthorized', 403]],
+});
+
 export function orderRoutes(
   app: FastifyInstance,
   deps: {
@@ -76,7 +115,7 @@ export function orderRoutes(
   const remember = (request: FastifyRequest, response: FastifyReply, publicId: string) =>
     rememberOrder(request, response, publicId, deps.secureCookies);
 
-  app.post('/basket/order', async (request, response) => {
+  app.post('/basket/order', place, async (request, response) => {
     const input = parseInput(placeOrderSchema, objectBody(request.body));
     const user = request.user;
     const placed = await deps.orders.place({
@@ -98,15 +137,19 @@ export function orderRoutes(
       .send({ data: { public_id: placed.publicId } });
   });
 
-  app.get<{ Params: { public_id: string } }>('/orders/:public_id', async (request, response) => {
-    const publicId = publicIdParam(request.params.public_id);
-    const order = await deps.orders.get(publicId, {
-      customerId: request.user?.id ?? null,
-      visibleIds: recentOrders(request),
-      basketId: basketIdOf(request),
-    });
-    return response.header('cache-control', 'no-store').send({ data: { order } });
-  });
+  app.get<{ Params: { public_id: string } }>(
+    '/orders/:public_id',
+    read,
+    async (request, response) => {
+      const publicId = publicIdParam(request.params.public_id);
+      const order = await deps.orders.get(publicId, {
+        customerId: request.user?.id ?? null,
+        visibleIds: recentOrders(request),
+        basketId: basketIdOf(request),
+      });
+      return response.header('cache-control', 'no-store').send({ data: { order } });
+    },
+  );
 
   // Braintree posts webhooks as a form; only this route reads forms.
   void app.register(async (webhooks) => {
@@ -117,7 +160,7 @@ export function orderRoutes(
         done(null, Object.fromEntries(new URLSearchParams(String(body))));
       },
     );
-    webhooks.post('/payments/webhooks', async (request) => {
+    webhooks.post('/payments/webhooks', webhook, async (request) => {
       const body = objectBody(request.body);
       const signature = typeof body.bt_signature === 'string' ? body.bt_signature : '';
       const payload = typeof body.bt_payload === 'string' ? body.bt_payload : '';

@@ -5,9 +5,35 @@
  * their own addresses and buds (404 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
+import {
+  data,
+  loginResultSchema,
+  loyaltySchema,
+  savedAddressChangeSchema,
+  savedAddressesSchema,
+  userSchema,
+} from '../../../domain/api/replies.ts';
+import {
+  changePasswordSchema,
+  newsletterSchema,
+  personalSchema,
+  taxPreferenceSchema,
+} from '../../../domain/schemas/auth.ts';
+import type { ErrorType } from '../../../domain/errors.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { requireUser } from '../../http/authenticate.ts';
-import type { UserService } from './user.service.ts';
+import { openapi, type RouteDoc } from '../../http/openapi.ts';
+import { defaultsSchema, savedAddressSchema, type UserService } from './user.service.ts';
+
+/** A signed-in customer's route; the service parses the body with `body` (ADR 031). */
+const customer = (
+  summary: string,
+  reply: RouteDoc['replies'][number],
+  doc: { body?: RouteDoc['body']; errors?: ErrorType[] } = {},
+) => openapi({ summary, auth: 'customer', replies: { 200: reply }, ...doc });
+
+const userReply = data(userSchema);
+const addressChange = data(savedAddressChangeSchema);
 
 function idFromPath(value: string): number {
   if (!/^\d{1,9}$/.test(value)) throw new AppError('not_found');
@@ -16,34 +42,54 @@ function idFromPath(value: string): number {
 
 export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
   const { users } = deps;
-  app.get('/user', async (request) => ({ data: await users.view(requireUser(request)) }));
-  app.put('/user/personal', async (request) => ({
+  app.get('/user', customer('The customer’s details', userReply), async (request) => ({
+    data: await users.view(requireUser(request)),
+  }));
+  const personal = customer('Changes the name', userReply, { body: personalSchema });
+  app.put('/user/personal', personal, async (request) => ({
     data: await users.updatePersonal(requireUser(request), request.body),
   }));
-  app.put('/user/tax', async (request) => ({
+  const tax = customer('Shows prices with or without VAT', userReply, {
+    body: taxPreferenceSchema,
+  });
+  app.put('/user/tax', tax, async (request) => ({
     data: await users.updateTax(requireUser(request), request.body),
   }));
-  app.put('/user/newsletter', async (request) => ({
+  const newsletter = customer('Subscribes or unsubscribes', userReply, { body: newsletterSchema });
+  app.put('/user/newsletter', newsletter, async (request) => ({
     data: await users.updateNewsletter(requireUser(request), request.body),
   }));
-  app.put('/user/auth', async (request) => ({
+  const password = customer('Changes the password: a new token', data(loginResultSchema), {
+    body: changePasswordSchema,
+  });
+  app.put('/user/auth', password, async (request) => ({
     data: await users.changePassword(requireUser(request), request.body),
   }));
-  app.get('/user/loyalty', async (request) => ({
+  const loyalty = customer('The customer’s buds and their history', data(loyaltySchema));
+  app.get('/user/loyalty', loyalty, async (request) => ({
     data: await users.loyalty(requireUser(request)),
   }));
-  app.get('/user/addresses', async (request) => ({
+  const addresses = customer('The saved addresses', data(savedAddressesSchema));
+  app.get('/user/addresses', addresses, async (request) => ({
     data: await users.listAddresses(requireUser(request)),
   }));
-  app.post('/user/addresses', async (request) => ({
+  const create = customer('Saves an address', addressChange, { body: savedAddressSchema });
+  app.post('/user/addresses', create, async (request) => ({
     data: await users.createAddress(requireUser(request), request.body),
   }));
   // Fastify's router tries a static segment before a parameter whatever the order of
   // registration, so 'defaults' never reaches /:id (which would refuse it as not_found).
-  app.put('/user/addresses/defaults', async (request) => ({
+  const defaults = customer('Chooses the default addresses', data(savedAddressesSchema), {
+    body: defaultsSchema,
+  });
+  app.put('/user/addresses/defaults', defaults, async (request) => ({
     data: await users.setDefaults(requireUser(request), request.body),
   }));
-  app.put<{ Params: { id: string } }>('/user/addresses/:id', async (request) => ({
+  const update = customer('Changes a saved address', addressChange, {
+    body: savedAddressSchema,
+    errors: ['not_found'],
+  });
+  app.put<{ Params: { id: string } }>('/user/addresses/:id', update, async (request) => ({
     data: await users.updateAddress(
       requireUser(request),
       idFromPath(request.params.id),

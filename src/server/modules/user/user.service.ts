@@ -19,7 +19,7 @@ import type { AddressRepository, SavedAddressRecord } from './address.repository
 import type { LoyaltyRepository } from './loyalty.repository.ts';
 
 // The shared address schema is zod/mini (ADR 017), extended the mini way.
-const savedAddressSchema = extend(addressSchema, {
+export const savedAddressSchema = extend(addressSchema, {
   default_delivery: z.boolean({ error: 'Please choose yes or no' }).optional(),
   default_billing: z.boolean({ error: 'Please choose yes or no' }).optional(),
 });
@@ -29,7 +29,7 @@ const idField = z.preprocess(
   z.number({ error: 'Please choose one of your saved addresses' }).int().positive().nullish(),
 );
 
-const defaultsSchema = z.object({
+export const defaultsSchema = z.object({
   default_delivery_address_id: idField,
   default_billing_address_id: idField,
 });
