@@ -170,6 +170,36 @@ const faultsRequest = z
   })
   .strict();
 
+const faultsReply = data(
+  z.object({
+    sales: z.array(
+      z.object({
+        kind: z.enum(['timeout', 'network_error', 'slow']),
+        charged: z.boolean().optional(),
+        then_unreachable: z.boolean().optional(),
+        delay_ms: z.number().int(),
+      }),
+    ),
+    unreachable: z.boolean(),
+    holding: z.number().int(),
+  }),
+);
+const faultsDocs = {
+  set: openapi({
+    summary: 'Test mode: queues gateway faults for the next sales, or makes it unreachable',
+    body: faultsRequest,
+    replies: { 200: faultsReply },
+  }),
+  read: openapi({
+    summary: 'Test mode: the gateway faults set now',
+    replies: { 200: faultsReply },
+  }),
+  clear: openapi({
+    summary: 'Test mode: clears the gateway faults',
+    replies: { 200: faultsReply },
+  }),
+};
+
 function faultsView(gateway: TestModeGateway) {
   const { sales, unreachable, holding } = gateway.faults.state();
   return {
@@ -196,7 +226,7 @@ function faultsView(gateway: TestModeGateway) {
  * Registered only with the test-mode gateway outside production.
  */
 export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGateway): void {
-  app.post(TEST_MODE_FAULTS, async (request, reply) => {
+  app.post(TEST_MODE_FAULTS, faultsDocs.set, async (request, reply) => {
     const input = parseInput(faultsRequest, objectBody(request.body));
     gateway.faults.failNextSales(
       ...input.sales.map((fault) =>
@@ -214,10 +244,10 @@ export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGa
     request.log.warn({ faults: gateway.faults.state() }, 'test-mode payment faults set');
     return reply.code(200).send(faultsView(gateway));
   });
-  app.get(TEST_MODE_FAULTS, async (_request, reply) =>
+  app.get(TEST_MODE_FAULTS, faultsDocs.read, async (_request, reply) =>
     reply.header('cache-control', 'no-store').send(faultsView(gateway)),
   );
-  app.delete(TEST_MODE_FAULTS, async (_request, reply) => {
+  app.delete(TEST_MODE_FAULTS, faultsDocs.clear, async (_request, reply) => {
     gateway.faults.clear();
     return reply.code(200).send(faultsView(gateway));
   });
