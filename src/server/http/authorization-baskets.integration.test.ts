@@ -95,7 +95,12 @@ function attemptsBy(who: Who): Attempt[] {
       answer: [422, 'validation'],
     },
     // Each write below works on the attacker's own basket (created by the first).
-    { route: 'POST /api/v1/basket', who, body: () => ({ product_id: 2, quantity: 1 }), answer: 200 },
+    {
+      route: 'POST /api/v1/basket',
+      who,
+      body: () => ({ product_id: 2, quantity: 1 }),
+      answer: 200,
+    },
     {
       route: 'PUT /api/v1/basket/details',
       who,

@@ -13,6 +13,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type * as Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ErrorType } from '../../domain/errors.ts';
 import { DUMMY_TOKEN } from '../adapters/captcha/port.ts';
@@ -26,17 +27,13 @@ import {
   FRICTIONLESS_3DS,
   variationIds,
 } from '../testing/checkout.ts';
-import {
-  DEVELOPMENT_ROUTES,
-  OWNED_ROUTES,
-  PUBLIC_ROUTES,
-} from '../testing/route-inventory.ts';
+import { DEVELOPMENT_ROUTES, OWNED_ROUTES, PUBLIC_ROUTES } from '../testing/route-inventory.ts';
 import { createTestApp, ENGINES, Shopper, type Reply, type TestApp } from '../testing/test-app.ts';
 
 /** Every route any app in this file registers, as 'METHOD /path' (HEAD left out). */
 const registered = vi.hoisted(() => new Set<string>());
 vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof import('fastify')>();
+  const fastify = await importOriginal<typeof Fastify>();
   const withRouteList = ((options?: object) => {
     const app = fastify.default(options);
     app.addHook('onRoute', (route) => {
@@ -111,9 +108,11 @@ const captcha = { [CAPTCHA_FIELD]: DUMMY_TOKEN };
 const login = (email: string, password: string) => ({ email, password, ...captcha });
 /** The vault customer a client token is for (the token is base64 JSON, as Braintree's). */
 const customerIdOf = (reply: Reply<any>) =>
-  (JSON.parse(Buffer.from(reply.body.data.token as string, 'base64').toString()) as {
-    customerId?: string;
-  }).customerId;
+  (
+    JSON.parse(Buffer.from(reply.body.data.token as string, 'base64').toString()) as {
+      customerId?: string;
+    }
+  ).customerId;
 
 /** The same request's answer for an id nobody has: a refusal must not tell them apart. */
 const sameAsFor =
@@ -128,7 +127,6 @@ const sameAsFor =
   };
 
 const UNAUTHORIZED: [number, ErrorType] = [401, 'unauthorized'];
-const at = (url: string) => () => url;
 
 /**
  * The attempts, in order: each attacker is one browser throughout, so a later attempt
@@ -156,15 +154,13 @@ const ATTEMPTS: Attempt[] = [
       },
     ];
   }),
-  ...(['guest', 'other'] as const).map(
-    (who): Attempt => ({
-      route: 'PUT /api/v1/user/auth',
-      who,
-      // The owner's password is no key to anyone else's account.
-      body: () => ({ current_password: OWNER_PASSWORD, password: 'a-stolen-new-password' }),
-      answer: who === 'guest' ? UNAUTHORIZED : [422, 'validation'],
-    }),
-  ),
+  ...(['guest', 'other'] as const).map((who): Attempt => ({
+    route: 'PUT /api/v1/user/auth',
+    who,
+    // The owner's password is no key to anyone else's account.
+    body: () => ({ current_password: OWNER_PASSWORD, password: 'a-stolen-new-password' }),
+    answer: who === 'guest' ? UNAUTHORIZED : [422, 'validation'],
+  })),
   { route: 'GET /api/v1/user/loyalty', who: 'guest', answer: UNAUTHORIZED },
   {
     route: 'GET /api/v1/user/loyalty',
@@ -203,23 +199,21 @@ const ATTEMPTS: Attempt[] = [
       default_billing_address_id: 999_999,
     }),
   },
-  ...(['guest', 'other'] as const).map(
-    (who): Attempt => ({
-      route: 'PUT /api/v1/user/addresses/:id',
-      who,
-      url: (mine) => `/api/v1/user/addresses/${mine.address}`,
-      body: () => ({ ...SAVED, line_1: '1 Thief Lane', default_delivery: true }),
-      answer: who === 'guest' ? UNAUTHORIZED : [404, 'not_found'],
-      ...(who === 'other'
-        ? {
-            check: sameAsFor('PUT', '/api/v1/user/addresses/999999', {
-              ...SAVED,
-              line_1: '1 Thief Lane',
-            }),
-          }
-        : {}),
-    }),
-  ),
+  ...(['guest', 'other'] as const).map((who): Attempt => ({
+    route: 'PUT /api/v1/user/addresses/:id',
+    who,
+    url: (mine) => `/api/v1/user/addresses/${mine.address}`,
+    body: () => ({ ...SAVED, line_1: '1 Thief Lane', default_delivery: true }),
+    answer: who === 'guest' ? UNAUTHORIZED : [404, 'not_found'],
+    ...(who === 'other'
+      ? {
+          check: sameAsFor('PUT', '/api/v1/user/addresses/999999', {
+            ...SAVED,
+            line_1: '1 Thief Lane',
+          }),
+        }
+      : {}),
+  })),
 
   // Orders: history, tracking (needs the number and the email ordered with), reading and
   // cancelling. The owner's order is a paid pre-order, so a cancel that got through would
@@ -255,7 +249,9 @@ const ATTEMPTS: Attempt[] = [
       who,
       url: (mine) => `/api/v1/user/orders/${mine.order}/cancel`,
       answer: who === 'guest' ? UNAUTHORIZED : [404, 'order_not_found'],
-      ...(who === 'other' ? { check: sameAsFor('POST', `/api/v1/user/orders/${UNKNOWN_ID}/cancel`) } : {}),
+      ...(who === 'other'
+        ? { check: sameAsFor('POST', `/api/v1/user/orders/${UNKNOWN_ID}/cancel`) }
+        : {}),
     },
   ]),
 
@@ -352,7 +348,9 @@ const ATTEMPTS: Attempt[] = [
       bt_payload: Buffer.from(
         JSON.stringify({
           kind: 'transaction_voided',
-          subject: { transaction: { id: 'x', orderId: mine.order, amount: '1.00', status: 'voided' } },
+          subject: {
+            transaction: { id: 'x', orderId: mine.order, amount: '1.00', status: 'voided' },
+          },
         }),
       ).toString('base64'),
     }),
@@ -397,7 +395,13 @@ const ATTEMPTS: Attempt[] = [
   {
     route: 'POST /api/v1/auth/register',
     who: 'guest',
-    body: () => ({ first_name: 'M', last_name: 'T', email: OWNER_EMAIL, password: 'x'.repeat(12), ...captcha }),
+    body: () => ({
+      first_name: 'M',
+      last_name: 'T',
+      email: OWNER_EMAIL,
+      password: 'x'.repeat(12),
+      ...captcha,
+    }),
     answer: [409, 'email_exists'],
   },
   {
@@ -409,9 +413,9 @@ const ATTEMPTS: Attempt[] = [
     check: async (reply, { t }) => {
       expect(reply.body.data).toEqual({ message: RESET_REQUESTED_MESSAGE });
       const sent = await outboxReader(t.handle.db).list();
-      expect(sent.filter((email) => email.subject.includes('Reset')).map((e) => e.to_address)).toEqual([
-        OWNER_EMAIL,
-      ]);
+      expect(
+        sent.filter((email) => email.subject.includes('Reset')).map((e) => e.to_address),
+      ).toEqual([OWNER_EMAIL]);
     },
   },
   {
@@ -598,7 +602,10 @@ describe.each(ENGINES)('who may read and change what on %s', (engine) => {
   it('the other customer’s own sign-out, password reset and change end only their sessions', async () => {
     const other = attackers.other;
     // Their reset link, sent with the owner's address alongside, resets their password only.
-    await new Shopper(t.app).post('/api/v1/auth/reset_password', { email: OTHER_EMAIL, ...captcha });
+    await new Shopper(t.app).post('/api/v1/auth/reset_password', {
+      email: OTHER_EMAIL,
+      ...captcha,
+    });
     const email = await outboxReader(t.handle.db).latest(OTHER_EMAIL);
     const token = /token=([A-Za-z0-9_-]+)/.exec(email?.text_body ?? '')?.[1];
     const reset = await other.post('/api/v1/auth/reset_password/confirm', {
