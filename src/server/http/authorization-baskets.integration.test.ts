@@ -45,10 +45,13 @@ interface Theirs {
 /**
  * stranger: a new browser; forged: a cookie for the guest's basket and the owner's
  * order signed with another secret; unsigned: the guest's basket id as a bare cookie;
- * loggedOut: the owner's own browser once they logged out; other: another customer.
+ * loggedOut: the owner's own browser once they logged out; other: another customer;
+ * holding, otherHolding: a guest, and a third customer, whose browser holds the owner's
+ * genuine basket cookie (until their first write replaces it with their own basket's).
  */
 const WHO = ['stranger', 'forged', 'unsigned', 'loggedOut', 'other'] as const;
-type Who = (typeof WHO)[number];
+const HOLDING = ['holding', 'otherHolding'] as const;
+type Who = (typeof WHO)[number] | (typeof HOLDING)[number];
 
 interface Attempt {
   route: keyof typeof OWNED_ROUTES;
@@ -66,10 +69,11 @@ const forgedSignature = (value: string) =>
   `${value}.${createHmac('sha256', 'not-the-shops-secret-at-all-00000000').update(value).digest('base64').replace(/=+$/, '')}`;
 
 function attemptsBy(who: Who): Attempt[] {
-  const guest = who !== 'other';
+  const guest = who !== 'other' && who !== 'otherHolding';
   const NOT_FOUND: [number, ErrorType] = [404, 'not_found'];
   return [
     { route: 'GET /api/v1/basket', who, answer: 200 },
+    { route: 'POST /api/v1/basket/acquire', who, answer: guest ? [401, 'unauthorized'] : 200 },
     ...(['item', 'guestItem'] as const).flatMap((whose): Attempt[] => [
       {
         route: 'PATCH /api/v1/basket/:id',
@@ -120,7 +124,6 @@ function attemptsBy(who: Who): Attempt[] {
       body: () => ({ use_loyalty_points: true }),
       answer: guest ? [401, 'unauthorized'] : 200,
     },
-    { route: 'POST /api/v1/basket/acquire', who, answer: guest ? [401, 'unauthorized'] : 200 },
     { route: 'POST /api/v1/basket/share', who, answer: 200 },
     {
       route: 'GET /api/v1/basket/abandoned',
@@ -160,7 +163,13 @@ function attemptsBy(who: Who): Attempt[] {
   ];
 }
 
-const ATTEMPTS = WHO.flatMap(attemptsBy);
+/** How many of attemptsBy's come before the attacker's first write. */
+const BEFORE_FIRST_WRITE = 7;
+
+const ATTEMPTS = [
+  ...WHO.flatMap(attemptsBy),
+  ...HOLDING.flatMap((who) => attemptsBy(who).slice(0, BEFORE_FIRST_WRITE)),
+];
 
 it('every basket route of the inventory is tried here', () => {
   const tried = new Set(ATTEMPTS.map((attempt) => attempt.route));
@@ -234,6 +243,11 @@ describe.each(ENGINES)('whose basket it is on %s', (engine) => {
     attackers.loggedOut.token = null;
     attackers.other = new Browser(t.app);
     await attackers.other.signUp('other@example.com');
+    attackers.holding = new Browser(t.app);
+    attackers.otherHolding = new Browser(t.app);
+    await attackers.otherHolding.signUp('third@example.com');
+    for (const holder of [attackers.holding, attackers.otherHolding])
+      holder.cookies.set(BASKET_COOKIE, owner.cookies.get(BASKET_COOKIE)!);
     start = await ownersState();
   });
   afterAll(() => t.close());

@@ -30,7 +30,11 @@ import {
 import { DEVELOPMENT_ROUTES, OWNED_ROUTES, PUBLIC_ROUTES } from '../testing/route-inventory.ts';
 import { createTestApp, ENGINES, Shopper, type Reply, type TestApp } from '../testing/test-app.ts';
 
-/** Every route any app in this file registers, as 'METHOD /path' (HEAD left out). */
+/**
+ * Every route the apps in this file register, as 'METHOD /path' (HEAD left out: Fastify
+ * adds one to each GET): each Fastify instance gets an onRoute hook as it is created,
+ * before buildApp registers anything, so the list is the app's own.
+ */
 const registered = vi.hoisted(() => new Set<string>());
 vi.mock('fastify', async (importOriginal) => {
   const fastify = await importOriginal<typeof Fastify>();
@@ -116,7 +120,7 @@ const customerIdOf = (reply: Reply<any>) =>
 
 /** The same request's answer for an id nobody has: a refusal must not tell them apart. */
 const sameAsFor =
-  (method: 'POST' | 'PUT', url: string, body?: unknown) =>
+  (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
   async (reply: Reply<any>, { as }: Context) => {
     const unknown = await as.request({
       method,
@@ -237,6 +241,7 @@ const ATTEMPTS: Attempt[] = [
       who,
       url: (mine) => `/api/v1/orders/${mine.order}`,
       answer: [404, 'order_not_found'],
+      check: sameAsFor('GET', `/api/v1/orders/${UNKNOWN_ID}`),
     },
     {
       route: 'POST /api/v1/orders/:public_id/cancel',
@@ -271,6 +276,7 @@ const ATTEMPTS: Attempt[] = [
       who,
       url: (mine) => `/api/v1/user/wishlist/items/${mine.wishlistItem}`,
       answer: who === 'guest' ? UNAUTHORIZED : [404, 'wishlist_item_not_found'],
+      check: sameAsFor('DELETE', '/api/v1/user/wishlist/items/999999'),
     },
     {
       route: 'POST /api/v1/user/wishlist/share',
@@ -337,6 +343,7 @@ const ATTEMPTS: Attempt[] = [
       who,
       url: (mine) => `/api/v1/payments/methods/${mine.card}`,
       answer: who === 'guest' ? UNAUTHORIZED : [404, 'not_found'],
+      check: sameAsFor('DELETE', '/api/v1/payments/methods/nocard'),
     },
   ]),
   {
