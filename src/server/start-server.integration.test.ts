@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type AppConfig } from './config.ts';
 import { startServer } from './start-server.ts';
+import { NOT_IN_PRODUCTION } from './testing/route-inventory.ts';
 
 /** Starts the shop on a fresh PGlite folder, capturing its log lines. */
 async function start(env: Record<string, string>) {
@@ -67,6 +68,11 @@ describe('starting the shop', () => {
     }
     expect((await started.shop.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
     expect((await started.shop.app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
+    // No development or test-mode route, and no metrics without METRICS_TOKEN.
+    for (const route of NOT_IN_PRODUCTION) {
+      const [method, url = ''] = route.split(' ') as ['GET', string];
+      expect(started.shop.app.hasRoute({ method, url }), route).toBe(false);
+    }
     expect(started.lines.some((line) => line.msg.startsWith('demo data not loaded'))).toBe(true);
     expect(started.lines.filter((line) => line.level >= 40)).toEqual([]);
   }, 60_000);

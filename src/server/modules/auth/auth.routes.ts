@@ -12,6 +12,8 @@ import {
   resetRequestSchema,
 } from '../../../domain/schemas/auth.ts';
 import { openapi } from '../../http/openapi.ts';
+import { BASKET_COOKIE } from '../basket/basket.routes.ts';
+import { ORDERS_COOKIE } from '../order/order.routes.ts';
 import type { AuthService } from './auth.service.ts';
 
 const login = openapi({
@@ -64,8 +66,11 @@ export function authRoutes(app: FastifyInstance, deps: { auth: AuthService }) {
   app.post('/auth/reset_password/confirm', resetConfirm, async (request) => ({
     data: await auth.confirmReset(request.body),
   }));
-  app.post('/auth/logout', logout, async (request) => {
+  app.post('/auth/logout', logout, async (request, reply) => {
     await auth.logout(request.authToken);
+    // The browser also forgets its basket and orders cookies: on a shared computer the
+    // next person must not read (or cancel) the customer's orders placed there (ADR 010).
+    for (const name of [BASKET_COOKIE, ORDERS_COOKIE]) reply.clearCookie(name, { path: '/' });
     return { data: { logged_out: true } };
   });
 }

@@ -75,6 +75,12 @@ const emptyBasket = () =>
     message: 'Your basket is empty, please add something to it before paying.',
   });
 
+/** An Idempotency-Key already used for another basket's order: never that order's answer. */
+const keyUsedElsewhere = () =>
+  new AppError('bad_request', {
+    message: 'This Idempotency-Key was already used for another order.',
+  });
+
 const stillProcessing = () =>
   new AppError('order_failed', {
     message:
@@ -189,11 +195,7 @@ export function orderService(deps: {
     const basket = await repository.lockBasket(basketId, customer?.id ?? null, idempotencyKey);
     if (!basket) return { kind: 'unusable' };
     if (basket.keyed_order) {
-      if (basket.keyed_order.basket_id !== basket.id) {
-        throw new AppError('bad_request', {
-          message: 'This Idempotency-Key was already used for another order.',
-        });
-      }
+      if (basket.keyed_order.basket_id !== basket.id) throw keyUsedElsewhere();
       return { kind: 'existing', order: basket.keyed_order };
     }
     if (basket.active_order) return { kind: 'existing', order: basket.active_order };
@@ -434,6 +436,9 @@ export function orderService(deps: {
                 ? await orders.byIdempotencyKey(idempotencyKey)
                 : undefined;
           if (!other) throw error;
+          // A key clash with another basket's order (a concurrent request with the same
+          // key from another browser) is refused as above, never answered with that order.
+          if (other.basket_id !== basketId) throw keyUsedElsewhere();
           return { publicId: await outcomeOf(other), created: false };
         }
         switch (reserved.kind) {
