@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES = {
   'GET /api/v1/health': 'liveness, no data',
   'GET /healthz': 'liveness probe, no data',
   'GET /readyz': 'readiness probe, no data',
+  'GET /api/v1/openapi.json': 'the API’s description',
   'GET /media/*': 'product pictures',
   // The web build's files (one route per file; the test app's build has these two).
   'GET /index.html': 'the web app',
@@ -27,6 +28,10 @@ export const DEVELOPMENT_ROUTES = {
   'GET /dev/outbox': 'the email outbox page (shows reset links: never in production)',
   'GET /api/v1/dev/outbox': 'the email outbox as JSON',
   'POST /api/v1/dev/restock': 'the operator’s restock, for browser journeys',
+  // Also only with the test-mode gateway: its fault switch (ADR 030).
+  'POST /api/v1/test-mode/braintree/faults': 'queues payment faults, for fault journeys',
+  'GET /api/v1/test-mode/braintree/faults': 'the payment faults set',
+  'DELETE /api/v1/test-mode/braintree/faults': 'clears the payment faults',
 } as const;
 
 /** Routes that read or change someone's data, and the matrix suite that tries them. */
