@@ -237,13 +237,6 @@ test.describe('keyboard only', () => {
   });
 });
 
-test('focus is visible on the footer’s dark background too', async ({ page }) => {
-  await page.goto('/');
-  const footer = page.getByRole('contentinfo');
-  await expect(footer.getByRole('link').first()).toBeVisible();
-  await tabTo(page, footer.getByRole('link', { name: 'Privacy notice' }), { backwards: true });
-});
-
 test.describe('focus order', () => {
   test('the address, billing and card fields are tabbed through in the order they are shown', async ({
     page,

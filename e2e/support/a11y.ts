@@ -18,10 +18,28 @@ export interface FocusProblem {
  * whose colour contrasts 3:1 or more with the background it is drawn on, and it is not
  * entirely hidden by other content (a point of it is the topmost element there).
  */
-export function focusProblem(page: Page): Promise<FocusProblem | null> {
+export async function focusProblem(page: Page): Promise<FocusProblem | null> {
+  return (await inspectFocus(page)).problem;
+}
+
+/**
+ * focusProblem's check, with where the focused element is in the document (`at`: the
+ * child indexes from the root; null with nothing focused), in one round trip.
+ */
+export function inspectFocus(
+  page: Page,
+): Promise<{ at: string | null; problem: FocusProblem | null }> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return { element: 'body', problem: 'no focus' };
+    if (!element || element === document.body) {
+      return { at: null, problem: { element: 'body', problem: 'no focus' } };
+    }
+    const path: number[] = [];
+    for (let node: Element | null = element; node?.parentElement; node = node.parentElement) {
+      path.push([...node.parentElement.children].indexOf(node));
+    }
+    const at = path.join('.');
+    const fail = (problem: string) => ({ at, problem: { element: name, problem } });
     const name = `${element.tagName.toLowerCase()} "${(
       element.getAttribute('aria-label') ??
       element.textContent ??
@@ -59,7 +77,7 @@ export function focusProblem(page: Page): Promise<FocusProblem | null> {
       const style = getComputedStyle(candidate);
       return style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 2;
     });
-    if (!indicator) return { element: name, problem: 'no visible focus outline' };
+    if (!indicator) return fail('no visible focus outline');
     const outline = getComputedStyle(indicator).outlineColor;
     // An outline with a positive offset is drawn on what surrounds the element.
     const offset = Number.parseFloat(getComputedStyle(indicator).outlineOffset);
@@ -67,10 +85,7 @@ export function focusProblem(page: Page): Promise<FocusProblem | null> {
     const [light, dark] = [luminance(outline), luminance(behind)].sort((a, b) => b - a);
     const ratio = ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
     if (ratio < 3) {
-      return {
-        element: name,
-        problem: `focus outline ${outline} on ${behind} contrasts ${ratio.toFixed(2)}:1`,
-      };
+      return fail(`focus outline ${outline} on ${behind} contrasts ${ratio.toFixed(2)}:1`);
     }
 
     // Not obscured: some point of the element (or of the chip/label that shows it) is on top.
@@ -95,8 +110,8 @@ export function focusProblem(page: Page): Promise<FocusProblem | null> {
           labels.some((label) => label.contains(top)))
       );
     });
-    if (!visible) return { element: name, problem: 'hidden by other content' };
-    return null;
+    if (!visible) return fail('hidden by other content');
+    return { at, problem: null };
   });
 }
 
@@ -120,7 +135,12 @@ export async function tabTo(
   const { max = 60, backwards = false } = options;
   for (let i = 0; i < max; i += 1) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    expect(await focusProblem(page), `focus stop ${i + 1} towards ${target.toString()}`).toBeNull();
+    await expect
+      .poll(() => focusProblem(page), {
+        message: `focus stop ${i + 1} towards ${target.toString()}`,
+        timeout: 2000,
+      })
+      .toBeNull();
     if (await target.evaluate((element) => element === document.activeElement)) return;
   }
   throw new Error(`Tab never reached ${target.toString()}`);
