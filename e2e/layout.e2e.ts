@@ -88,19 +88,28 @@ async function spacingProblems(page: Page) {
 
 /**
  * Tabs through the whole page from its start, checking every focus stop (2.4.7,
- * 1.4.11, 2.4.11: see focusProblem); the problems found, by element.
+ * 1.4.11, 2.4.11: see focusProblem) and that focus leaves the page at its end (no
+ * keyboard trap, 2.1.2); the problems found, by element.
  */
 async function focusStopProblems(page: Page) {
   const problems: string[] = [];
   const seen = new Set<string>();
+  const start = page.url();
+  let left = false;
   for (let i = 0; i < 250; i += 1) {
     await page.keyboard.press('Tab');
     const { at, problem } = await inspectFocus(page);
     // Past the last stop focus leaves the page (or comes round to the first again).
-    if (at === null || seen.has(at)) break;
+    if (at === null || seen.has(at)) {
+      left = true;
+      break;
+    }
     seen.add(at);
     if (problem) problems.push(`${problem.element}: ${problem.problem}`);
   }
+  if (!left) problems.push('focus never left the page after 250 stops');
+  // Focus alone changes nothing (3.2.1): still the same page.
+  if (page.url() !== start) problems.push(`focus moved the page to ${page.url()}`);
   return problems;
 }
 
