@@ -30,19 +30,32 @@ export function DiscountForm({ basket }: DiscountFormProps) {
   const state = voucher === null ? 'none' : voucher.valid ? 'valid' : 'invalid';
   const root = useRef<HTMLDivElement>(null);
   const previous = useRef(state);
+  // A code applied or removed is a status message (WCAG 4.1.3): the region is always
+  // there, so screen readers hear its text change. A rejected code is an alert below.
+  const [announcement, setAnnouncement] = useState('');
 
   // Applying or removing swaps the controls; if focus went with them, put it on the
   // new state's control rather than leaving it on the page body.
   useEffect(() => {
     if (previous.current === state) return;
     previous.current = state;
+    setAnnouncement(
+      state === 'valid'
+        ? `Discount code ${voucher?.code ?? ''} applied.`
+        : state === 'none'
+          ? 'Discount code removed.'
+          : '',
+    );
     const active = document.activeElement;
     if (active && active !== document.body) return;
     root.current?.querySelector<HTMLElement>('input, button')?.focus();
-  }, [state]);
+  }, [state, voucher?.code]);
 
   return (
     <div className="discount-form" ref={root}>
+      <p className="visually-hidden" role="status">
+        {announcement}
+      </p>
       {voucher === null ? (
         <DiscountCodeEntry />
       ) : voucher.valid ? (

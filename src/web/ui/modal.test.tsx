@@ -81,6 +81,26 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('closes on releasing a backdrop press, not on pressing it or on a press begun inside', async () => {
+    const { onClose, user } = renderModal();
+    const backdrop = screen.getByTestId('modal-backdrop');
+    await user.pointer({ keys: '[MouseLeft>]', target: backdrop });
+    expect(onClose).not.toHaveBeenCalled();
+    // Moving away before letting go abandons the press.
+    await user.pointer([{ target: screen.getByRole('dialog') }, { keys: '[/MouseLeft]' }]);
+    expect(onClose).not.toHaveBeenCalled();
+    // A press begun in the dialog and released over the backdrop (selecting text) keeps it.
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: screen.getByRole('dialog') },
+      { target: backdrop },
+      { keys: '[/MouseLeft]' },
+    ]);
+    expect(onClose).not.toHaveBeenCalled();
+    await user.pointer({ keys: '[MouseLeft>]', target: backdrop });
+    await user.pointer({ keys: '[/MouseLeft]', target: backdrop });
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('locks page scrolling while open and unlocks when closed', () => {
     const onClose = vi.fn();
     const { rerender } = render(

@@ -25,6 +25,9 @@ const FOCUSABLE =
 export function Modal({ open, onClose, title, icon, narrow, label, children }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
+  // A backdrop press closes on release, and only when it began on the backdrop too
+  // (WCAG 2.5.2: a press can be abandoned by moving away before letting go).
+  const pressedBackdrop = useRef(false);
   useScrollLock(open);
 
   useEffect(() => {
@@ -62,7 +65,11 @@ export function Modal({ open, onClose, title, icon, narrow, label, children }: M
       className="modal-backdrop"
       data-testid="modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        pressedBackdrop.current = event.target === event.currentTarget;
+      }}
+      onMouseUp={(event) => {
+        if (pressedBackdrop.current && event.target === event.currentTarget) onClose();
+        pressedBackdrop.current = false;
       }}
     >
       <div

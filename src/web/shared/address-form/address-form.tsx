@@ -139,12 +139,16 @@ export function AddressForm(props: AddressFormProps) {
   const values = useWatch({ control }) as AddressFormValues;
   const selected = matchSavedAddress(savedAddresses, { ...EMPTY_ADDRESS, ...values });
 
+  // Moved once the fields are enabled again: the fieldset is disabled while submitting,
+  // and focus() on a disabled field does nothing (the keyboard was left on the page).
+  const focusedFor = useRef(0);
   useEffect(() => {
-    if (errorFocus === 0) return;
+    if (errorFocus === focusedFor.current || isSubmitting) return;
+    focusedFor.current = errorFocus;
     const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
     first?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
     first?.focus({ preventScroll: true });
-  }, [errorFocus]);
+  }, [errorFocus, isSubmitting]);
 
   const touched = (field: AddressField) => Boolean(touchedFields[field]) || isSubmitted;
   const fieldProps = (field: AddressField) => ({
