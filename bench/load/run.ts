@@ -2,8 +2,9 @@
  * `npm run bench:load`: complete checkouts at rising concurrency on PostgreSQL, with one
  * and with two shop processes, beside a bare node:http server.
  *
- * Targets, each measured at every step of BENCH_LOAD_SHOPPERS (default 1, 2, 4, 8, 16,
- * 32, 64, 128 shoppers at once, BENCH_LOAD_SECONDS (5) each, after a short warm-up):
+ * Targets, all running at once and measured in turn at each step of BENCH_LOAD_SHOPPERS
+ * (default 1, 2, 4, 8, 16, 32, 64, 128 shoppers at once, BENCH_LOAD_SECONDS (5) each,
+ * after a short warm-up), so changes in the machine's other load fall on all alike:
  *   bare  bench/orders/bare-server.ts answering each request with the JSON the shop
  *         answered it (captured on this run): the baseline the ratios are taken against;
  *   one   the shop (src/server/main.ts as in production) on a throw-away PostgreSQL
@@ -24,7 +25,7 @@
  * shop processes' CPU time per order (from /proc), ratios to bare, and per target the
  * concurrency at which p99 first passes one second. The client, the shop(s) and
  * PostgreSQL share the machine's cores, and other work may too: the load average is
- * printed with each target. Results also go to bench/load/last-run.json.out.
+ * printed with each step. Results also go to bench/load/last-run.json.out.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -152,22 +153,30 @@ async function crowd(
   };
 }
 
-/** A warm-up (not measured), then every step of SHOPPER_COUNTS. */
-async function measure(target: Target, productIds: [number, number]): Promise<Step[]> {
-  console.log(`\n${TARGETS[target.name]} (${target.origins.join(', ')}); load average ${load()}`);
-  await crowd(target, productIds, 8, WARMUP_SECONDS, 0);
+/**
+ * A warm-up of each target (not measured), then every step of SHOPPER_COUNTS on each
+ * target in turn, so a change in the machine's other load falls on all three alike.
+ */
+async function measure(targets: Target[], productIds: [number, number]): Promise<Step[]> {
+  for (const target of targets) {
+    console.log(`${TARGETS[target.name]}: ${target.origins.join(', ')} (warming up)`);
+    await crowd(target, productIds, 8, WARMUP_SECONDS, 0);
+  }
   const steps: Step[] = [];
   let index = 1_000_000;
   for (const shoppers of SHOPPER_COUNTS) {
-    process.stdout.write(`  ${String(shoppers).padStart(3)} shopper(s) ${SECONDS} s… `);
-    const step = await crowd(target, productIds, shoppers, SECONDS, index);
-    index += 1_000_000;
-    steps.push(step);
-    console.log(
-      `${step.ordersPerSecond.toFixed(1)} orders/s, p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms` +
-        (step.errors ? `, ${step.errors} errors` : ''),
-    );
-    for (const failure of step.failures) console.log(`    failed: ${failure}`);
+    console.log(`\n${shoppers} shopper(s) at once, ${SECONDS} s each; load average ${load()}`);
+    for (const target of targets) {
+      process.stdout.write(`  ${TARGETS[target.name].padEnd(17)} `);
+      const step = await crowd(target, productIds, shoppers, SECONDS, index);
+      index += 1_000_000;
+      steps.push(step);
+      console.log(
+        `${step.ordersPerSecond.toFixed(1)} orders/s, p50 ${step.p50Ms} ms, p99 ${step.p99Ms} ms` +
+          (step.errors ? `, ${step.errors} errors` : ''),
+      );
+      for (const failure of step.failures) console.log(`    failed: ${failure}`);
+    }
   }
   return steps;
 }
@@ -178,12 +187,13 @@ function load(): string {
     .join(' / ');
 }
 
-function reportShopOutput(servers: RunningServer[]) {
+/** Errors a shop logged (its start-up warnings about test-mode vendors are expected). */
+function reportShopErrors(servers: RunningServer[]) {
   for (const server of servers) {
-    const lines = server.lineCount();
-    if (lines === 0) continue;
-    console.log(`  The ${server.name} server wrote ${lines} log line(s); the last ones:`);
-    for (const line of server.output.slice(-5)) console.log(`    ${line}`);
+    const errors = server.output.filter((line) => !/^\{"level":(30|40),/.test(line));
+    if (errors.length === 0) continue;
+    console.log(`  The ${server.name} server logged errors; the last ones:`);
+    for (const line of errors.slice(-5)) console.log(`    ${line}`);
   }
 }
 
@@ -280,29 +290,17 @@ async function main() {
     { BARE_PORT: String(barePort), BARE_HOST: HOST, BARE_BODIES_FILE: bodiesFile },
     barePort,
   );
-  const steps: Step[] = [];
-  try {
-    steps.push(
-      ...(await measure({ name: 'bare', origins: [bare.origin], pids: [bare.pid] }, productIds)),
-    );
-  } finally {
-    await bare.stop();
-  }
-
-  steps.push(
-    ...(await measure({ name: 'one', origins: [first.origin], pids: [first.pid] }, productIds)),
-  );
-  reportShopOutput([first]);
-
   const second = await startShop('shop 2', { DATABASE_URL: database.url }, { env: shopEnv });
-  steps.push(
-    ...(await measure(
+  const steps = await measure(
+    [
+      { name: 'bare', origins: [bare.origin], pids: [bare.pid] },
+      { name: 'one', origins: [first.origin], pids: [first.pid] },
       { name: 'two', origins: [first.origin, second.origin], pids: [first.pid, second.pid] },
-      productIds,
-    )),
+    ],
+    productIds,
   );
-  reportShopOutput([first, second]);
-  await Promise.all([first.stop(), second.stop()]);
+  reportShopErrors([first, second]);
+  await Promise.all([bare.stop(), first.stop(), second.stop()]);
 
   printTable(steps);
   const crossings = p99Crossings(steps);
