@@ -3,8 +3,9 @@
  * and with two shop processes, beside a bare node:http server.
  *
  * Targets, all running at once and measured in turn at each step of BENCH_LOAD_SHOPPERS
- * (default 1, 2, 4, 8, 16, 32, 64, 128 shoppers at once, BENCH_LOAD_SECONDS (5) each,
- * after a short warm-up), so changes in the machine's other load fall on all alike:
+ * (default 1, 2, 4, 8, 16, 32, 64, 128 shoppers at once, BENCH_LOAD_SECONDS (5) each, longer
+ * once checkouts get slow, after a short warm-up), so changes in the machine's other load
+ * fall on all alike:
  *   bare  bench/orders/bare-server.ts answering each request with the JSON the shop
  *         answered it (captured on this run): the baseline the ratios are taken against;
  *   one   the shop (src/server/main.ts as in production) on a throw-away PostgreSQL
@@ -154,6 +155,15 @@ async function crowd(
 }
 
 /**
+ * How long a step runs: SECONDS, or longer when the target's last step's checkouts took
+ * over a third of that (each shopper then still finishes about three), up to 4 × SECONDS.
+ */
+function stepSeconds(last: Step | undefined): number {
+  const wanted = last ? Math.ceil((3 * last.p50Ms) / 1000) : 0;
+  return Math.min(4 * SECONDS, Math.max(SECONDS, wanted));
+}
+
+/**
  * A warm-up of each target (not measured), then every step of SHOPPER_COUNTS on each
  * target in turn, so a change in the machine's other load falls on all three alike.
  */
@@ -165,10 +175,11 @@ async function measure(targets: Target[], productIds: [number, number]): Promise
   const steps: Step[] = [];
   let index = 1_000_000;
   for (const shoppers of SHOPPER_COUNTS) {
-    console.log(`\n${shoppers} shopper(s) at once, ${SECONDS} s each; load average ${load()}`);
+    console.log(`\n${shoppers} shopper(s) at once; load average ${load()}`);
     for (const target of targets) {
-      process.stdout.write(`  ${TARGETS[target.name].padEnd(17)} `);
-      const step = await crowd(target, productIds, shoppers, SECONDS, index);
+      const seconds = stepSeconds(steps.findLast((step) => step.target === target.name));
+      process.stdout.write(`  ${TARGETS[target.name].padEnd(17)} ${seconds} s… `);
+      const step = await crowd(target, productIds, shoppers, seconds, index);
       index += 1_000_000;
       steps.push(step);
       console.log(
@@ -329,6 +340,6 @@ async function main() {
 }
 
 // A bound on the whole run, whatever happens.
-watchdog((3 * SHOPPER_COUNTS.length * (SECONDS + 20) + 300) * 1000);
+watchdog((3 * SHOPPER_COUNTS.length * (4 * SECONDS + 30) + 300) * 1000);
 
 await runBenchmark(main);
