@@ -28,7 +28,7 @@ import { openTestDatabase, type TestDatabase } from './testing/test-app.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
-const START_TIMEOUT_MS = 30_000;
+const START_TIMEOUT_MS = 45_000;
 
 /** A free port on 127.0.0.1 (the child is told it; PORT cannot be 0). */
 function freePort(): Promise<number> {
@@ -230,7 +230,7 @@ describe.skipIf(!url)(
         ),
       );
       idOf = (sku) => ids.get(sku) ?? Number.NaN;
-    }, 60_000);
+    }, 100_000);
 
     afterAll(async () => {
       await Promise.all(shops.map((shop) => shop.stop()));
