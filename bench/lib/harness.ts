@@ -253,9 +253,11 @@ export async function startShop<Name extends string>(
 // ---------------------------------------------------------------------------
 // A throw-away PostgreSQL database.
 
-/** The administrative PostgreSQL URL (BENCH_PG_URL). */
+/** The administrative PostgreSQL URL (BENCH_PG_URL, else TEST_DATABASE_URL's server). */
 export const PG_ADMIN_URL =
-  process.env.BENCH_PG_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env.BENCH_PG_URL ||
+  process.env.TEST_DATABASE_URL ||
+  'postgres://postgres@127.0.0.1:5432/postgres';
 
 export function redact(url: string): string {
   try {
@@ -305,6 +307,8 @@ export interface HttpReply {
   text: string;
   /** The basket cookie the reply set (`name=value`), if any. */
   cookie: string | null;
+  /** Every cookie the reply set (`name=value`). */
+  cookies: string[];
   /** X-Sql-Statements, when the shop sends it. */
   statements: number | null;
 }
@@ -325,12 +329,13 @@ export async function http(
     signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
   });
   const text = await response.text();
-  const setCookie = response.headers.getSetCookie().find((c) => c.startsWith(`${BASKET_COOKIE}=`));
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
   const statements = response.headers.get(STATEMENTS_HEADER);
   return {
     status: response.status,
     text,
-    cookie: setCookie?.split(';')[0] ?? null,
+    cookie: cookies.find((c) => c.startsWith(`${BASKET_COOKIE}=`)) ?? null,
+    cookies,
     statements: statements === null ? null : Number(statements),
   };
 }

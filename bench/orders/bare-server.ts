@@ -5,7 +5,7 @@
  * checkout's time is HTTP, Node and the client, and how much is the shop's own.
  *
  * Environment: BARE_PORT, BARE_HOST (default 127.0.0.1), BARE_BODIES_FILE (JSON: for each
- * step name, `{ status, text }` as bench/orders/run.ts captured it).
+ * step name, `{ status, text }` as bench/orders/run.ts or bench/load/run.ts captured it).
  */
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -33,8 +33,14 @@ const routes: Record<string, (request: IncomingMessage) => Answer | null> = {
 
 let cookieNumber = 0;
 
+/** GET /api/v1/orders/:public_id, the thank-you page's read (bench/load). */
+const ORDER_PATH = '/api/v1/orders/';
+
 serveBare(
-  (request, path) => routes[`${request.method} ${path}`]?.(request) ?? null,
+  (request, path) =>
+    request.method === 'GET' && path?.startsWith(ORDER_PATH)
+      ? answer('read order')
+      : (routes[`${request.method} ${path}`]?.(request) ?? null),
   (request): Record<string, string> => {
     if (request.headers.cookie || request.method !== 'POST') return {};
     cookieNumber += 1;

@@ -39,19 +39,24 @@
  * numbers say little; the ratio to the bare server on the same run is what to compare.
  * Results are also written to bench/orders/last-run.json.out.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import { seedDemoData } from '../../src/server/db/seed/seed.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import {
+  checkout,
+  prepareDatabase,
+  STEPS,
+  StepError,
+  total,
+  type Checkout,
+  type Step,
+} from '../lib/checkout.ts';
 import {
   errorMessage,
   freePort,
   HOST,
-  http,
   numberSetting,
   PG_ADMIN_URL,
   onCleanUp,
@@ -65,12 +70,10 @@ import {
   runBenchmark,
   watchdog,
   writeResults,
-  type HttpReply,
   type RunningServer,
 } from '../lib/harness.ts';
 
 const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
-const BASKET_PATH = '/api/v1/basket';
 
 const CHECKOUTS = Math.round(numberSetting('BENCH_CHECKOUTS', 100, 5, 10_000));
 const CHECKOUT_WARMUP = Math.min(20, Math.ceil(CHECKOUTS / 5));
@@ -87,18 +90,9 @@ const SHOPPER_COUNTS = (process.env.BENCH_SHOPPERS || '1,8,32').split(',').map((
 const COUNT_STATEMENTS = process.env.BENCH_COUNT_STATEMENTS !== 'false';
 const SHOP_NODE_ARGS = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** Stock given to the two products the shoppers buy. */
-const AMPLE_STOCK = 1_000_000;
-
 /** Targets printed beside the figures (issue #10). */
 const TARGET_CHECKOUT_MEDIAN_MS = 20;
 const TARGET_ORDER_STATEMENTS = 15;
-
-/** Braintree's documented fake nonce for a card that passes 3-D Secure 2 without a challenge. */
-const THREE_DS_NONCE = 'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-
-const STEPS = ['create basket', 'add item', 'details', 'GET basket', 'delivery', 'order'] as const;
-type Step = (typeof STEPS)[number];
 
 type TargetName = 'pglite' | 'postgres' | 'bare';
 
@@ -137,126 +131,6 @@ interface Crowd {
 }
 
 // ---------------------------------------------------------------------------
-// The checkout.
-
-const ADDRESS = {
-  title: 'Mrs',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  line_1: '10 Downing Street',
-  line_3: 'London',
-  line_4: 'Greater London',
-  postcode: 'SW1A 2AA',
-  country_code: 'GBR',
-  telephone: '02079460000',
-};
-
-function prefixed(prefix: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(ADDRESS).map(([key, value]) => [prefix + key, value]));
-}
-
-const DETAILS = { ...prefixed('delivery_address_'), ...prefixed('billing_address_') };
-
-/** A step that answered what it should not. */
-class StepError extends Error {
-  readonly status: number;
-  readonly text: string;
-
-  constructor(
-    readonly step: Step,
-    reply: { status: number; text: string },
-  ) {
-    super(`${step} answered ${reply.status}: ${reply.text.slice(0, 300)}`);
-    this.status = reply.status;
-    this.text = reply.text;
-  }
-}
-
-interface Checkout {
-  ms: Partial<Record<Step, number>>;
-  statements: Partial<Record<Step, number | null>>;
-  /** The JSON each step answered (the bare server's bodies). */
-  bodies: Partial<Record<Step, { status: number; text: string }>>;
-}
-
-/**
- * One shopper's checkout from an empty browser. `withOrder` false stops before the
- * order (a shop without the order endpoint yet).
- */
-async function checkout(
-  origin: string,
-  productIds: [number, number],
-  index: number,
-  withOrder: boolean,
-): Promise<Checkout> {
-  const result: Checkout = { ms: {}, statements: {}, bodies: {} };
-  let cookie = '';
-  const step = async (
-    name: Step,
-    expected: number[],
-    send: () => Promise<HttpReply>,
-  ): Promise<HttpReply> => {
-    const [reply, ms] = await timed(send);
-    if (!expected.includes(reply.status)) throw new StepError(name, reply);
-    result.ms[name] = ms;
-    result.statements[name] = reply.statements;
-    result.bodies[name] = { status: reply.status, text: reply.text };
-    return reply;
-  };
-
-  const created = await step('create basket', [200], () =>
-    http(origin, 'POST', BASKET_PATH, { body: { product_id: productIds[0], quantity: 1 } }),
-  );
-  cookie = created.cookie ?? '';
-  if (!cookie) throw new StepError('create basket', { ...created, text: 'no basket cookie set' });
-  await step('add item', [200], () =>
-    http(origin, 'POST', BASKET_PATH, {
-      cookie,
-      body: { product_id: productIds[1], quantity: 1 },
-    }),
-  );
-  await step('details', [200], () =>
-    http(origin, 'PUT', `${BASKET_PATH}/details`, {
-      cookie,
-      body: { email_address: `shopper${index}@example.com`, ...DETAILS },
-    }),
-  );
-  const basket = await step('GET basket', [200], () =>
-    http(origin, 'GET', BASKET_PATH, { cookie }),
-  );
-  const options = (
-    JSON.parse(basket.text) as { data: { available_delivery_options: { id: string }[] } }
-  ).data.available_delivery_options;
-  const optionId = options[0]?.id;
-  if (!optionId)
-    throw new StepError('GET basket', { ...basket, text: 'no delivery option offered' });
-  await step('delivery', [200], () =>
-    http(origin, 'PUT', `${BASKET_PATH}/delivery`, { cookie, body: { option_id: optionId } }),
-  );
-  if (withOrder) {
-    const placed = await step('order', [200, 201], () =>
-      http(origin, 'POST', `${BASKET_PATH}/order`, {
-        cookie,
-        body: {
-          payment_method_nonce: THREE_DS_NONCE,
-          device_data: JSON.stringify({ correlation_id: randomBytes(16).toString('hex') }),
-        },
-      }),
-    );
-    const publicId = (JSON.parse(placed.text) as { data?: { public_id?: unknown } }).data
-      ?.public_id;
-    if (typeof publicId !== 'string' || !publicId) {
-      throw new StepError('order', { ...placed, text: `no public_id: ${placed.text}` });
-    }
-  }
-  return result;
-}
-
-function total(run: Checkout): number {
-  return Object.values(run.ms).reduce((sum, ms) => sum + ms, 0);
-}
-
-// ---------------------------------------------------------------------------
 // Phases.
 
 interface Fixture {
@@ -282,7 +156,7 @@ async function oneShopper(
   for (let i = 0; i < CHECKOUTS + CHECKOUT_WARMUP; i++) {
     if (i === CHECKOUT_WARMUP) cpuBefore = await cpu();
     try {
-      const run = await checkout(origin, fixture.productIds, i, fixture.withOrder);
+      const run = await checkout(origin, fixture.productIds, i, { withOrder: fixture.withOrder });
       if (i >= CHECKOUT_WARMUP) runs.push(run);
     } catch (error) {
       errors += 1;
@@ -343,7 +217,7 @@ async function crowd(
     while (performance.now() < deadline) {
       const index = next++;
       const [outcome, ms] = await timed(() =>
-        checkout(origin, fixture.productIds, index, fixture.withOrder).then(
+        checkout(origin, fixture.productIds, index, { withOrder: fixture.withOrder }).then(
           () => null,
           (error: unknown) => error,
         ),
@@ -437,42 +311,12 @@ async function measure(
 // Databases and targets.
 
 /**
- * Migrates and seeds the database, then gives the two in-stock products with most stock
- * (not bundles, pre-orders or discontinued) AMPLE_STOCK; answers their ids.
- */
-async function prepareDatabase(handle: DatabaseHandle): Promise<[number, number]> {
-  await migrate(handle);
-  await seedDemoData(handle.db);
-  const chosen = await handle.db
-    .selectFrom('products')
-    .select('id')
-    .where('is_bundle', '=', false)
-    .where('is_preorder', '=', false)
-    .where('discontinued', '=', false)
-    .where('quantity_on_hand', '>', 0)
-    .orderBy('quantity_on_hand', 'desc')
-    .orderBy('id')
-    .limit(2)
-    .execute();
-  const [first, second] = chosen.map((row) => row.id);
-  if (first === undefined || second === undefined) {
-    throw new Error('The demo catalogue has fewer than two products in stock');
-  }
-  await handle.db
-    .updateTable('products')
-    .set({ quantity_on_hand: AMPLE_STOCK })
-    .where('id', 'in', [first, second])
-    .execute();
-  return [first, second];
-}
-
-/**
  * One checkout with its order; when the shop has no order endpoint yet (404 not_found,
  * the answer for an unknown route), one without, and the other steps are measured.
  */
 async function prepareFixture(origin: string, productIds: [number, number]): Promise<Fixture> {
   try {
-    const run = await checkout(origin, productIds, 0, true);
+    const run = await checkout(origin, productIds, 0, { withOrder: true });
     return { productIds, withOrder: true, bodies: run.bodies };
   } catch (error) {
     const missing =
@@ -483,7 +327,7 @@ async function prepareFixture(origin: string, productIds: [number, number]): Pro
     if (!missing) throw error;
     console.log('  (this shop has no POST /api/v1/basket/order: measuring the other steps)');
   }
-  const run = await checkout(origin, productIds, 1, false);
+  const run = await checkout(origin, productIds, 1, { withOrder: false });
   return { productIds, withOrder: false, bodies: run.bodies };
 }
 
