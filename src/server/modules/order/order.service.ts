@@ -23,6 +23,7 @@ import {
   GatewayUnavailableError,
   type GatewayAddress,
   type GatewayTransaction,
+  type PaidWith,
   type PaymentGateway,
   type SaleResult,
 } from '../../adapters/payments/port.ts';
@@ -357,6 +358,35 @@ export function orderService(deps: {
     return answered ? null : 'unknown';
   }
 
+  /**
+   * Ends the order paid with `sale`, answering its public id. When something else ended
+   * it first (a webhook paid it; or reconciliation, finding no sale while this one was
+   * still in flight, failed it and put its stock back), its outcome answers — and a sale
+   * for an order failed meanwhile is reversed at once rather than at the next
+   * reconciliation, so the shopper is told to try again and charged nothing.
+   */
+  async function settle(
+    order: OrderRecord,
+    sale: { transactionId: string; paidWith: PaidWith | null },
+  ): Promise<string> {
+    if (await completion.paid(order, sale)) return order.public_id;
+    const current = await orders.outcome(order.id);
+    if (current?.status === 'failed') {
+      try {
+        const reversal = await gateway.reverse(sale.transactionId);
+        if (reversal.ok) await orders.recordReversal(order.id, sale.transactionId);
+        deps.log.error(
+          { order: order.order_number, transaction: sale.transactionId, kind: reversal.kind },
+          'reversed a sale that ended after its order had failed',
+        );
+      } catch (error) {
+        // Reconciliation reverses it later (a sale found for an order failed unconfirmed).
+        deps.log.error({ err: error, order: order.order_number }, 'reversal of a late sale failed');
+      }
+    }
+    return outcomeOf(current ?? order);
+  }
+
   /** Charges a pending order and ends it; answers its public id or throws the refusal. */
   async function charge(order: OrderRecord, command: PlaceOrderCommand): Promise<string> {
     if (order.amount === 0) {
@@ -383,10 +413,8 @@ export function orderService(deps: {
       deps.log.error({ err: error, order: order.order_number }, 'payment gateway unavailable');
       const found = await lookUp(order.public_id);
       if (found === 'unknown') throw stillProcessing();
-      if (found?.succeeded) {
-        await completion.paid(order, { transactionId: found.id, paidWith: found.paidWith });
-        return order.public_id;
-      }
+      if (found?.succeeded)
+        return settle(order, { transactionId: found.id, paidWith: found.paidWith });
       // No sale found: most likely none was made. Should one appear later,
       // reconciliation reverses it (the stock is back and the basket open again).
       const message = 'We were unable to take your payment, please try again.';
@@ -398,11 +426,10 @@ export function orderService(deps: {
       throw new AppError('order_failed', { message });
     }
     if (result.ok) {
-      await completion.paid(order, {
+      return settle(order, {
         transactionId: result.sale.transactionId,
         paidWith: result.sale.paidWith,
       });
-      return order.public_id;
     }
     await completion.failed(order, result.refusal);
     throw refusalError(result.refusal.type, result.refusal.message);

@@ -217,6 +217,53 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
     expect(await stockOf(sku)).toBe(before - 1);
   });
 
+  it('a sale answered only after reconciliation failed its order (the gateway did not show it in time): reversed at once, the shopper told to try again', async () => {
+    const sku = 'BAY-120-GRY';
+    const before = await stockOf(sku);
+    // The gateway takes the sale in, and makes it only when the test lets it.
+    let started!: () => void;
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const lagging = await appWith({
+      payments: {
+        ...gateway,
+        sale: async (request) => {
+          started();
+          await gate;
+          return gateway.sale(request);
+        },
+      },
+      orderTimings: { waitForPendingMs: 10_000, lookupRetryMs: [1, 1] },
+    });
+    try {
+      const browser = await readyToPay(sku, lagging);
+      const paying = browser.pay(FRICTIONLESS_3DS);
+      await inFlight;
+      // Reconciliation finds no sale for the pending order and fails it: stock back.
+      await ageing();
+      await app.reconcilePendingOrders();
+      expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['failed']);
+      expect(await stockOf(sku)).toBe(before);
+
+      release();
+      const reply = await paying;
+      expect(reply.status).toBe(409);
+      expect(reply.body.error_type).toBe('order_failed');
+      // Charged, then voided by the request itself: the gateway holds nothing.
+      expect(await chargesFor(sku)).toEqual([]);
+      expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['failed']);
+
+      const retried = await browser.pay(FRICTIONLESS_3DS);
+      expect(retried.status).toBe(201);
+      expect(await chargesFor(sku)).toHaveLength(1);
+      expect(await stockOf(sku)).toBe(before - 1);
+    } finally {
+      release();
+      await lagging.close();
+    }
+  });
+
   it('the fault switch over HTTP queues faults and clears them', async () => {
     const browser = new Browser(app);
     const set = await browser.post(TEST_MODE_FAULTS, {
