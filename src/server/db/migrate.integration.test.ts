@@ -34,6 +34,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '013-order-cancellation.sql',
       '014-wishlists.sql',
       '015-stock-notifications.sql',
+      '016-one-refund-per-sale.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -630,19 +630,19 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       await record({ ...ledgerRow, kind: 'void', status: 'voided', response_text: null });
       return { ok: true, kind: 'void' };
     }
-    const refunded = await db
-      .selectFrom('payment_ledger')
-      .select('id')
-      .where('reverses', '=', transactionId)
-      .where('kind', '=', 'refund')
-      .executeTakeFirst();
-    if (refunded) return { ok: true, kind: 'refund' };
-    await record({
-      ...ledgerRow,
-      kind: 'refund',
-      status: 'submitted_for_settlement',
-      response_text: '1000 : Approved',
-    });
+    // One refund per sale (a unique index): a second, racing or later, finds it done.
+    await db
+      .insertInto('payment_ledger')
+      .values({
+        ...ledgerRow,
+        kind: 'refund',
+        status: 'submitted_for_settlement',
+        response_text: '1000 : Approved',
+      })
+      .onConflict((conflict) =>
+        conflict.column('reverses').where('kind', '=', 'refund').doNothing(),
+      )
+      .execute();
     return { ok: true, kind: 'refund' };
   }
 
