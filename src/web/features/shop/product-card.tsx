@@ -19,10 +19,18 @@ export interface ProductCardProps {
   position: number;
   /** Load the image straight away (cards above the fold). */
   eager?: boolean;
+  /** Fetch the image before other images (the first card: the page's largest paint). */
+  priority?: boolean;
 }
 
 /** One product in a list: picture, name linking to the product page, price and badges. */
-export function ProductCard({ product, listName, position, eager = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  listName,
+  position,
+  eager = false,
+  priority = false,
+}: ProductCardProps) {
   const nameId = useId();
   const price = cardPrice(product);
   const badges = cardBadges(product);
@@ -55,6 +63,7 @@ export function ProductCard({ product, listName, position, eager = false }: Prod
           width={400}
           height={400}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
         {badges.length > 0 && (

@@ -135,6 +135,8 @@ function ProductDetails({ family }: { family: FamilyView }) {
             alt={image.alt}
             width={800}
             height={800}
+            // The page's largest paint: fetched before other images.
+            fetchPriority="high"
           />
         </div>
 
