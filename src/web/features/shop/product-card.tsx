@@ -1,15 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { FamilyView } from '../../../domain/api/catalogue.ts';
+import { CARD_IMAGE_SIZES, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { trackProductClick } from '../../lib/analytics.ts';
 import { saveProductClick } from '../../lib/product-clicks.ts';
 import { LazyWishlistHeart } from '../wishlist/lazy-wishlist-heart.tsx';
 import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
 import './shop.css';
-
-/** Image slot widths of the grid's columns (see .product-grid in shop.css). */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1200px) 280px, (min-width: 900px) 31vw, (min-width: 560px) 47vw, 100vw';
 
 export interface ProductCardProps {
   product: FamilyView;
