@@ -17,6 +17,9 @@ export interface OptionPair {
 export const CARD_IMAGE_SIZES =
   '(min-width: 1200px) 280px, (min-width: 900px) 31vw, (min-width: 560px) 47vw, 100vw';
 
+/** The `sizes` of the product page's picture (.product-page__media in shop.css). */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 900px) 46vw, 100vw';
+
 export interface ImageView {
   src: string;
   srcset: string;
