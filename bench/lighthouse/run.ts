@@ -26,7 +26,6 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
 import {
-  BASKET_COOKIE,
   http,
   numberSetting,
   onCleanUp,
