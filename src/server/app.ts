@@ -41,6 +41,7 @@ import { basketService } from './modules/basket/basket.service.ts';
 import { catalogueRepository } from './modules/catalogue/catalogue.repository.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueService } from './modules/catalogue/catalogue.service.ts';
+import { catalogueHeadTags } from './modules/catalogue/page-hints.ts';
 import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { deliveryService } from './modules/delivery/delivery.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -343,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, deps.webDistDir ?? null, {
     paypalClientId: deps.wallets?.paypalClientId ?? null,
+    pageHead: (url) => catalogueHeadTags(catalogue, url),
   });
   return app;
 }

@@ -9,6 +9,17 @@ export interface OptionPair {
   value: { id: number; name: string; slug: string };
 }
 
+/**
+ * The `sizes` of a product card's picture: the slot widths of the product grid's columns
+ * (.product-grid in the web app's shop.css). The server's preload of the home page's
+ * first picture must give the same value, or the browser fetches the picture twice.
+ */
+export const CARD_IMAGE_SIZES =
+  '(min-width: 1200px) 280px, (min-width: 900px) 31vw, (min-width: 560px) 47vw, 100vw';
+
+/** The `sizes` of the product page's picture (.product-page__media in shop.css). */
+export const PRODUCT_IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 900px) 46vw, 100vw';
+
 export interface ImageView {
   src: string;
   srcset: string;

@@ -2,7 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/test-app.ts';
+import {
+  CARD_IMAGE_SIZES,
+  PRODUCT_IMAGE_SIZES,
+  type FamilyView,
+} from '../../domain/api/catalogue.ts';
+import { variationFromParam } from '../../domain/product-variation.ts';
+import { escapeHtml } from '../lib/html.ts';
+import { createTestApp, ENGINES, type TestApp } from '../testing/test-app.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en-GB">
@@ -61,5 +68,76 @@ describe('the served index.html', () => {
       expect(reply.body).toBe(INDEX);
       expect(reply.body).not.toContain('paypal-client-id');
     }
+  });
+
+  describe('the home page preloads its first picture (ADR 032)', () => {
+    async function firstPicture(t: TestApp, query: string) {
+      const reply = await t.app.inject({ method: 'GET', url: `/api/v1/products${query}` });
+      const [first] = (reply.json() as { data: { products: FamilyView[] } }).data.products;
+      if (!first) throw new Error(`No products for ${query}`);
+      return first.preview_image;
+    }
+
+    function preloads(body: string): string[] {
+      const head = body.slice(0, body.indexOf('</head>'));
+      return head.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    }
+
+    it.each(ENGINES)(
+      'names the picture the first card shows, for the list the query asks for (%s)',
+      async (engine) => {
+        const t = await createTestApp(engine, { webDistDir: distDir });
+        apps.push(t);
+        for (const query of ['', '?sort=price_desc', '?category=trees&sort=name']) {
+          const image = await firstPicture(t, query);
+          const reply = await t.app.inject({ method: 'GET', url: `/${query}` });
+          expect(reply.statusCode).toBe(200);
+          expect(preloads(reply.body)).toEqual([
+            `<link rel="preload" as="image" href="${escapeHtml(image.src)}"` +
+              ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(CARD_IMAGE_SIZES)}"` +
+              ` fetchpriority="high" />`,
+          ]);
+          expect(reply.body).toContain('<div id="root"></div>');
+        }
+      },
+    );
+
+    it('names the product page picture: the chosen variation, else the default one', async () => {
+      const t = await createTestApp('pglite', { webDistDir: distDir });
+      apps.push(t);
+      const list = await t.app.inject({ method: 'GET', url: '/api/v1/products' });
+      const families = (list.json() as { data: { products: FamilyView[] } }).data.products;
+      const family = families.find(
+        (f) => new Set(f.variations.map((v) => v.preview_image.src)).size > 1,
+      );
+      if (!family) throw new Error('No demo product whose variations have different pictures');
+      const chosen = family.variations.find((v) => v !== variationFromParam(family, null));
+      if (!chosen) throw new Error('No second variation');
+      for (const [query, image] of [
+        ['', variationFromParam(family, null)?.preview_image],
+        [`?variation=${chosen.id}`, chosen.preview_image],
+      ] as const) {
+        if (!image) throw new Error('No picture');
+        const reply = await t.app.inject({
+          method: 'GET',
+          url: `/products/${family.slug}${query}`,
+        });
+        expect(preloads(reply.body)).toEqual([
+          `<link rel="preload" as="image" href="${escapeHtml(image.src)}"` +
+            ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(PRODUCT_IMAGE_SIZES)}"` +
+            ` fetchpriority="high" />`,
+        ]);
+      }
+    });
+
+    it('gives other pages, an unknown product and a category with no products no preload', async () => {
+      const t = await createTestApp('pglite', { webDistDir: distDir });
+      apps.push(t);
+      for (const url of ['/basket', '/login', '/products/no-such-plant', '/?category=no-such']) {
+        const reply = await t.app.inject({ method: 'GET', url });
+        expect(reply.statusCode).toBe(200);
+        expect(preloads(reply.body)).toEqual([]);
+      }
+    });
   });
 });

@@ -3,7 +3,8 @@
  * is not an API call, so client-side routes load directly. When a PayPal client id
  * is configured, index.html carries it in `<meta name="paypal-client-id">`, where
  * the payment step's PayPal button reads it (spec section 7: "client id read from
- * a page meta tag").
+ * a page meta tag"). A page may also get hints of its own in the head (`pageHead`:
+ * the home page's preload of its first picture, ADR 032).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -16,14 +17,29 @@ import { escapeHtml } from '../lib/html.ts';
 export interface WebAppOptions {
   /** PayPal's public client id (never a secret), or null/absent for none. */
   paypalClientId?: string | null;
+  /**
+   * Markup for the head of the page at a URL (path and query), '' for none. It must
+   * be safe HTML: it is written as it is.
+   */
+  pageHead?: (url: string) => Promise<string>;
 }
 
-/** index.html with the page meta tags the browser code reads, before `</head>`. */
-export function withPageMeta(html: string, options: WebAppOptions): string {
-  if (!options.paypalClientId) return html;
-  const meta = `<meta name="paypal-client-id" content="${escapeHtml(options.paypalClientId)}" />`;
+/**
+ * index.html with the page meta tags the browser code reads and the page's own head
+ * tags (`pageTags`), before `</head>`.
+ */
+export function withPageMeta(html: string, options: WebAppOptions, pageTags = ''): string {
+  const tags = [
+    options.paypalClientId
+      ? `<meta name="paypal-client-id" content="${escapeHtml(options.paypalClientId)}" />`
+      : '',
+    pageTags,
+  ]
+    .filter(Boolean)
+    .join('\n  ');
+  if (!tags) return html;
   const end = html.indexOf('</head>');
-  return end === -1 ? `${meta}${html}` : `${html.slice(0, end)}${meta}\n  ${html.slice(end)}`;
+  return end === -1 ? `${tags}${html}` : `${html.slice(0, end)}${tags}\n  ${html.slice(end)}`;
 }
 
 export async function registerWebApp(
@@ -55,10 +71,17 @@ export async function registerWebApp(
       !/\.[a-z0-9]+$/i.test(path);
     if (wantsPage) {
       reply.header('cache-control', 'no-cache');
-      if (!options.paypalClientId) return reply.sendFile('index.html');
+      let pageTags = '';
+      try {
+        pageTags = (await options.pageHead?.(request.url)) ?? '';
+      } catch (error) {
+        // A hint only makes the page faster: without it the page still works.
+        request.log.warn({ err: error }, 'could not build the page head hints');
+      }
+      if (!options.paypalClientId && !pageTags) return reply.sendFile('index.html');
       // Read on each page load (a small file): a rebuild while running is picked up.
       const html = await readFile(join(distDir, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options));
+      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options, pageTags));
     }
     const error = new AppError('not_found');
     return reply.status(error.status).send(error.toBody());

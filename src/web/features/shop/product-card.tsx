@@ -1,15 +1,11 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import type { FamilyView } from '../../../domain/api/catalogue.ts';
+import { CARD_IMAGE_SIZES, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { trackProductClick } from '../../lib/analytics.ts';
 import { saveProductClick } from '../../lib/product-clicks.ts';
 import { LazyWishlistHeart } from '../wishlist/lazy-wishlist-heart.tsx';
 import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
 import './shop.css';
-
-/** Image slot widths of the grid's columns (see .product-grid in shop.css). */
-export const CARD_IMAGE_SIZES =
-  '(min-width: 1200px) 280px, (min-width: 900px) 31vw, (min-width: 560px) 47vw, 100vw';
 
 export interface ProductCardProps {
   product: FamilyView;
@@ -19,10 +15,18 @@ export interface ProductCardProps {
   position: number;
   /** Load the image straight away (cards above the fold). */
   eager?: boolean;
+  /** Fetch the image before other images (the first card: the page's largest paint). */
+  priority?: boolean;
 }
 
 /** One product in a list: picture, name linking to the product page, price and badges. */
-export function ProductCard({ product, listName, position, eager = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  listName,
+  position,
+  eager = false,
+  priority = false,
+}: ProductCardProps) {
   const nameId = useId();
   const price = cardPrice(product);
   const badges = cardBadges(product);
@@ -55,6 +59,7 @@ export function ProductCard({ product, listName, position, eager = false }: Prod
           width={400}
           height={400}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
         {badges.length > 0 && (

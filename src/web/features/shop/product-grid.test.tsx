@@ -57,6 +57,9 @@ describe('ProductGrid', () => {
       .slice(0, EAGER_IMAGES)
       .forEach((image) => expect(image).toHaveAttribute('loading', 'eager'));
     images.slice(EAGER_IMAGES).forEach((image) => expect(image).toHaveAttribute('loading', 'lazy'));
+    // The first picture is the page's largest paint on a phone: fetched before the others.
+    expect(images[0]).toHaveAttribute('fetchpriority', 'high');
+    images.slice(1).forEach((image) => expect(image).not.toHaveAttribute('fetchpriority'));
   });
 
   it('says "from" only when the variations on sale differ in price', () => {

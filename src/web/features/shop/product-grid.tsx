@@ -23,6 +23,7 @@ export function ProductGrid({ products, listName }: ProductGridProps) {
             listName={listName}
             position={index + 1}
             eager={index < EAGER_IMAGES}
+            priority={index === 0}
           />
         </li>
       ))}

@@ -1,6 +1,10 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { FamilyView, ProductView } from '../../../domain/api/catalogue.ts';
+import {
+  PRODUCT_IMAGE_SIZES,
+  type FamilyView,
+  type ProductView,
+} from '../../../domain/api/catalogue.ts';
 import { useAddToBasket } from '../../api/basket.ts';
 import { useProduct } from '../../api/catalogue.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -36,8 +40,6 @@ const BackInStockForm = lazy(async () => ({
 /** Sold out, not a pre-order and still sold: shoppers may ask to hear when it is back. */
 const awaitsRestock = (variation: ProductView) =>
   !variation.discontinued && !variation.preorder && variation.quantity_available <= 0;
-
-const PRODUCT_IMAGE_SIZES = '(min-width: 1200px) 560px, (min-width: 900px) 46vw, 100vw';
 
 const VALUE_NOTES: Record<ValueState, string | null> = {
   available: null,
@@ -135,6 +137,8 @@ function ProductDetails({ family }: { family: FamilyView }) {
             alt={image.alt}
             width={800}
             height={800}
+            // The page's largest paint: fetched before other images.
+            fetchPriority="high"
           />
         </div>
 

@@ -4,6 +4,14 @@
  * product page keeps no copy of the choice: the variation id lives in the URL.
  */
 import type { FamilyView, ProductView } from '../../../domain/api/catalogue.ts';
+import { isPurchasable } from '../../../domain/product-variation.ts';
+
+// Shared with the server, which preloads the product page's picture (ADR 032).
+export {
+  defaultVariation,
+  isPurchasable,
+  variationFromParam,
+} from '../../../domain/product-variation.ts';
 
 /** How an option value looks beside the shopper's other choices. */
 export type ValueState = 'available' | 'out_of_stock' | 'unavailable';
@@ -11,35 +19,6 @@ export type ValueState = 'available' | 'out_of_stock' | 'unavailable';
 /** The value id a variation has for an option, if any. */
 export function valueOf(variation: ProductView, optionId: number): number | undefined {
   return variation.options.find((pair) => pair.option.id === optionId)?.value.id;
-}
-
-/** Can be added to the basket now: not discontinued, and in stock or on pre-order. */
-export function isPurchasable(variation: ProductView): boolean {
-  return !variation.discontinued && (variation.preorder || variation.quantity_available > 0);
-}
-
-/**
- * The variation a product page opens on without `?variation=`: the cheapest one
- * that can be bought, else the cheapest not discontinued, else the first.
- */
-export function defaultVariation(family: FamilyView): ProductView | undefined {
-  const live = family.variations.filter((v) => !v.discontinued);
-  const pool = live.length > 0 ? live : family.variations;
-  // Array sort is stable, so equal prices keep the catalogue's order.
-  return [...pool].sort(
-    (a, b) =>
-      Number(isPurchasable(b)) - Number(isPurchasable(a)) ||
-      a.prices.price.amount - b.prices.price.amount,
-  )[0];
-}
-
-/** The variation named by a `?variation=` value, or the default one. */
-export function variationFromParam(
-  family: FamilyView,
-  param: string | null,
-): ProductView | undefined {
-  const id = param && /^\d+$/.test(param) ? Number(param) : null;
-  return family.variations.find((v) => v.id === id) ?? defaultVariation(family);
 }
 
 /** Variations that have `valueId` for `optionId` and match `current` on every other option. */
