@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectFocusVisible, outOfReadingOrder, tabStops, tabTo } from './support/a11y.ts';
+import { readyBasket } from './support/basket.ts';
 
 /**
  * WCAG 2.2 by keyboard (docs/accessibility.md): the whole checkout with the keyboard
@@ -39,36 +40,6 @@ async function recordAnnouncements(page: Page) {
 
 const announcements = (page: Page) =>
   page.evaluate(() => (window as unknown as { heard: string[] }).heard);
-
-/** A basket with a fern, an email, a Harrogate address and standard delivery (API). */
-async function readyBasket(page: Page) {
-  const product = (await (
-    await page.request.get('/api/v1/products/artificial-boston-fern')
-  ).json()) as { data: { product: { variations: { id: number }[] } } };
-  await page.request.post('/api/v1/basket', {
-    data: { product_id: product.data.product.variations[0]?.id },
-  });
-  const details = await page.request.put('/api/v1/basket/details', {
-    data: {
-      email_address: 'keys@example.com',
-      delivery_address_title: 'Ms',
-      delivery_address_first_name: 'Gertrude',
-      delivery_address_last_name: 'Jekyll',
-      delivery_address_line_1: '8 Orchard Lane',
-      delivery_address_line_3: 'Harrogate',
-      delivery_address_line_4: 'North Yorkshire',
-      delivery_address_postcode: 'HG1 2AB',
-      delivery_address_country_code: 'GBR',
-      delivery_address_telephone: '01423 496123',
-    },
-  });
-  const basket = (await details.json()) as {
-    data: { available_delivery_options: { id: string }[] };
-  };
-  await page.request.put('/api/v1/basket/delivery', {
-    data: { option_id: basket.data.available_delivery_options[0]?.id },
-  });
-}
 
 test.describe('keyboard only', () => {
   test('a guest shops and pays with the keyboard alone, focus visible and where expected', async ({
@@ -205,7 +176,7 @@ test.describe('keyboard only', () => {
   test('the bank’s 3-D Secure dialog is used by keyboard: focus inside, kept in, returned', async ({
     page,
   }) => {
-    await readyBasket(page);
+    await readyBasket(page, 'keys@example.com');
     await page.goto('/checkout/payment');
     const card = page.getByRole('group', { name: 'Card details' });
     await expect(card).toBeVisible();
@@ -241,7 +212,7 @@ test.describe('focus order', () => {
   test('the address, billing and card fields are tabbed through in the order they are shown', async ({
     page,
   }) => {
-    await readyBasket(page);
+    await readyBasket(page, 'keys@example.com');
     await page.goto('/checkout/address');
     const form = page.getByRole('form', { name: 'Delivery address' });
     await expect(form.getByRole('textbox', { name: 'Address Line 1' })).toHaveValue(
@@ -322,7 +293,7 @@ test.describe('announcements', () => {
     await expect(code).toBeFocused();
 
     // The payment step: card field errors on their fields; a refusal as an alert.
-    await readyBasket(page);
+    await readyBasket(page, 'keys@example.com');
     await page.goto('/checkout/payment');
     const card = page.getByRole('group', { name: 'Card details' });
     const number = card.getByRole('textbox', { name: 'Card number' });

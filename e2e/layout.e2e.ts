@@ -6,42 +6,13 @@ import {
   smallTargets,
   TEXT_SPACING_CSS,
 } from './support/a11y.ts';
+import { readyBasket } from './support/basket.ts';
 
 /**
  * WCAG 2.2 checks over the shopper's journey pages (docs/accessibility.md): reflow at
  * 320 CSS px (1.4.10), text spacing (1.4.12), target size (2.5.8), and at 1280px a
  * visible, contrasting, unobscured focus at every tab stop (2.4.7, 1.4.11, 2.4.11).
  */
-
-/** A basket with a fern, an email, a Harrogate address and standard delivery (API). */
-async function readyBasket(page: Page) {
-  const product = (await (
-    await page.request.get('/api/v1/products/artificial-boston-fern')
-  ).json()) as { data: { product: { variations: { id: number }[] } } };
-  await page.request.post('/api/v1/basket', {
-    data: { product_id: product.data.product.variations[0]?.id },
-  });
-  const details = await page.request.put('/api/v1/basket/details', {
-    data: {
-      email_address: 'layout@example.com',
-      delivery_address_title: 'Ms',
-      delivery_address_first_name: 'Gertrude',
-      delivery_address_last_name: 'Jekyll',
-      delivery_address_line_1: '8 Orchard Lane',
-      delivery_address_line_3: 'Harrogate',
-      delivery_address_line_4: 'North Yorkshire',
-      delivery_address_postcode: 'HG1 2AB',
-      delivery_address_country_code: 'GBR',
-      delivery_address_telephone: '01423 496123',
-    },
-  });
-  const basket = (await details.json()) as {
-    data: { available_delivery_options: { id: string }[] };
-  };
-  await page.request.put('/api/v1/basket/delivery', {
-    data: { option_id: basket.data.available_delivery_options[0]?.id },
-  });
-}
 
 /** Places the ready basket's order with the test gateway's frictionless 3-D Secure nonce. */
 async function placeOrder(page: Page) {
@@ -118,7 +89,7 @@ test.describe('layout', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await readyBasket(page);
+    await readyBasket(page, 'layout@example.com');
     const overflow: Record<string, number> = {};
     const problems: Record<string, string[]> = {};
     const check = async (name: string) => {
@@ -144,7 +115,7 @@ test.describe('layout', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await readyBasket(page);
+    await readyBasket(page, 'layout@example.com');
     const problems: Record<string, string[]> = {};
     for (const { name, path, ready } of PAGES) {
       await open(page, path, ready);

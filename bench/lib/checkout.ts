@@ -52,7 +52,8 @@ const ADDRESS = {
   telephone: '02079460000',
 };
 
-function prefixed(prefix: string): Record<string, string> {
+/** The demo address with each field's name prefixed (delivery_address_, billing_address_). */
+export function prefixed(prefix: string): Record<string, string> {
   return Object.fromEntries(Object.entries(ADDRESS).map(([key, value]) => [prefix + key, value]));
 }
 

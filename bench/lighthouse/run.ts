@@ -25,6 +25,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { prefixed } from '../lib/checkout.ts';
 import {
   http,
   numberSetting,
@@ -90,22 +91,6 @@ const PAGES: Page[] = [
   { name: 'checkout-delivery', path: '/checkout/delivery', basket: 'address' },
   { name: 'checkout-payment', path: '/checkout/payment', basket: 'delivery' },
 ];
-
-const ADDRESS = {
-  title: 'Mrs',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  line_1: '10 Downing Street',
-  line_3: 'London',
-  line_4: 'Greater London',
-  postcode: 'SW1A 2AA',
-  country_code: 'GBR',
-  telephone: '02079460000',
-};
-
-function prefixed(prefix: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(ADDRESS).map(([key, value]) => [prefix + key, value]));
-}
 
 interface RunFigures {
   scores: Record<Category, number>;

@@ -15,6 +15,7 @@ import type { FamilyView } from '../../domain/api/catalogue.ts';
 import { DUMMY_TOKEN } from '../adapters/captcha/port.ts';
 import { TEST_MODE_CLIENT_API } from '../adapters/payments/test-mode.ts';
 import { createTestApp, ENGINES, Shopper, type Reply, type TestApp } from '../testing/test-app.ts';
+import { deliveryAddress } from '../testing/checkout.ts';
 import { OPENAPI_PATH, openApiPath, type OpenApiDocument } from './openapi.ts';
 
 type Operation = {
@@ -133,23 +134,7 @@ class Browser extends Shopper {
   }
 }
 
-const address = (prefix: string) =>
-  Object.fromEntries(
-    Object.entries({
-      title: 'Mrs',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      company_name: null,
-      line_1: '10 Downing Street',
-      line_2: null,
-      line_3: 'London',
-      line_4: 'Greater London',
-      postcode: 'SW1A 2AA',
-      country_code: 'GBR',
-      telephone: '02079460000',
-      mobile: null,
-    }).map(([key, value]) => [`${prefix}${key}`, value]),
-  );
+const address = (prefix: string) => deliveryAddress({}, prefix);
 
 describe('the OpenAPI document', () => {
   let test: TestApp;

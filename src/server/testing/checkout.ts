@@ -15,9 +15,13 @@ export const FRICTIONLESS_3DS =
 export const DEVICE_DATA = JSON.stringify({ correlation_id: 'a'.repeat(32) });
 export const CAPTCHA_FIELD = 'cf-turnstile-response';
 
-/** A complete UK delivery address as the basket's details take it. */
+/**
+ * A complete UK delivery address as the basket's details take it (or, with another
+ * prefix, as billing details or the address book do).
+ */
 export function deliveryAddress(
   overrides: Record<string, string | null> = {},
+  prefix = 'delivery_address_',
 ): Record<string, string | null> {
   return Object.fromEntries(
     Object.entries({
@@ -34,7 +38,7 @@ export function deliveryAddress(
       telephone: '02079460000',
       mobile: null,
       ...overrides,
-    }).map(([key, value]) => [`delivery_address_${key}`, value]),
+    }).map(([key, value]) => [`${prefix}${key}`, value]),
   );
 }
 
