@@ -235,6 +235,23 @@ async function lighthouse(
   return { scores, metrics, failing, cpuIndex: report.environment?.benchmarkIndex ?? Number.NaN };
 }
 
+/**
+ * A run, tried once more when Lighthouse fails to record it (headless Chromium now and
+ * then loses the trace: NO_NAVSTART, NO_FCP); a second failure stops the bench.
+ */
+async function lighthouseRetried(
+  url: string,
+  cookie: string | null,
+  reportFile: string,
+): Promise<RunFigures> {
+  try {
+    return await lighthouse(url, cookie, reportFile);
+  } catch (error) {
+    console.warn(`  (retrying: ${String(error).split('\n').slice(0, 2).join(' ')})`);
+    return lighthouse(url, cookie, reportFile);
+  }
+}
+
 function formatMetric(name: Metric, value: number): string {
   if (name === 'cls') return value.toFixed(3);
   return name === 'tbt' ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(2)} s`;
@@ -287,7 +304,7 @@ async function main() {
       const cookie =
         page.basket === 'none' ? null : await basketCookie(shop.origin, page.basket, productId);
       loads.push(loadavg()[0] ?? 0);
-      runs.push(await lighthouse(`${shop.origin}${path}`, cookie, reportFile));
+      runs.push(await lighthouseRetried(`${shop.origin}${path}`, cookie, reportFile));
     }
     const scores = {} as Record<Category, number>;
     for (const category of CATEGORIES)
