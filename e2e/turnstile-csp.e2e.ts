@@ -53,6 +53,7 @@ test.beforeAll(async () => {
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: dataDir,
+      MEDIA_DIR: join(dataDir, 'media'),
       LOG_LEVEL: 'warn',
       TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
       TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',

@@ -6,10 +6,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { cpus } from 'node:os';
-import { resolve } from 'node:path';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -132,6 +132,7 @@ const SHOP_ENV_NAMES = [
   'DATABASE_URL',
   'DATABASE_POOL_SIZE',
   'DATA_DIR',
+  'MEDIA_DIR',
   'LOG_LEVEL',
   'COOKIE_SECRET',
   'NODE_ENV',
@@ -228,11 +229,15 @@ export async function startShop<Name extends string>(
   options: { nodeArgs?: string[]; env?: Record<string, string> } = {},
 ): Promise<RunningServer<Name>> {
   const port = await freePort();
+  // The demo pictures go to a throw-away folder, not the working copy's ./data/media.
+  const mediaDir = await mkdtemp(join(tmpdir(), 'everbloom-bench-media-'));
+  onCleanUp(() => rm(mediaDir, { recursive: true, force: true }));
   return startServer(
     name,
     'src/server/main.ts',
     {
       ...database,
+      MEDIA_DIR: mediaDir,
       PORT: String(port),
       HOST,
       LOG_LEVEL: 'warn',
