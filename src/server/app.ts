@@ -65,7 +65,7 @@ import {
 } from './modules/stock-alerts/stock-alert.service.ts';
 import { basketViews } from './modules/basket/basket-view.ts';
 import { orderCompletion } from './modules/order/order-completion.ts';
-import { orderHistory } from './modules/order/order-history.ts';
+import { orderHistory, type OrderHistory } from './modules/order/order-history.ts';
 import { orderHistoryRoutes } from './modules/order/order-history.routes.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
@@ -131,6 +131,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles orders left pending (crash recovery, ADR 019): start-up, housekeeping, tests. */
     reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
+    /** Cancellations a stopped process claimed and left, finished (ADR 023). */
+    finishStaleCancellations: OrderHistory['finishStaleCancellations'];
     /** Sends back-in-stock emails now due (ADR 025): the minute sweep, tests. */
     dispatchStockAlerts: StockAlertService['dispatch'];
   }
@@ -275,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
+  app.decorate('finishStaleCancellations', history.finishStaleCancellations);
   const stockAlerts = stockAlertService({
     alerts: stockAlertRepository(deps.db),
     rateLimits: rateLimitRepository(deps.db),

@@ -131,10 +131,12 @@ export async function startServer(
     const counts = await app.reconcilePendingOrders(
       atStart && config.database.kind === 'pglite' ? { olderThanMs: 0 } : {},
     );
+    const cancellations = await app.finishStaleCancellations();
     return {
       orders_paid: counts.paid,
       orders_failed: counts.failed,
       sales_reversed: counts.reversed,
+      cancellations_finished: cancellations.finished,
     };
   };
   await reconcile(true).catch((error: unknown) =>

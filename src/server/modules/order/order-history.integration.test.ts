@@ -304,6 +304,46 @@ describe.each(ENGINES)('order history, tracking and cancellation on %s', (engine
       expect((await ledgerOf(order.public_id)).map((row) => row.kind)).toEqual(['sale', 'refund']);
     });
 
+    it('finishes a cancellation a stopped process claimed (after voiding the sale), and leaves a live claim alone', async () => {
+      const stock = await stockOf('GIFT-SUCC');
+      const left = await place([['WIS-ARCH', 1]], { email: 'left-claim@example.com' });
+      const live = await place([['WIS-ARCH', 1]], { email: 'live-claim@example.com' });
+      expect(await stockOf('GIFT-SUCC')).toBe(stock - 2);
+      // One process claimed `left`, voided its sale and stopped before marking it
+      // cancelled, 10 minutes ago; another is cancelling `live` right now.
+      const sale = await handle.db
+        .selectFrom('payment_ledger')
+        .select('transaction_id')
+        .where('order_id', '=', left.order.public_id)
+        .where('kind', '=', 'sale')
+        .executeTakeFirstOrThrow();
+      expect(await gateway.reverse(sale.transaction_id)).toEqual({ ok: true, kind: 'void' });
+      await handle.db
+        .updateTable('orders')
+        .set({ cancel_claimed_at: sql<Date>`now() - interval '10 minutes'` } as never)
+        .where('public_id', '=', left.order.public_id)
+        .execute();
+      await handle.db
+        .updateTable('orders')
+        .set({ cancel_claimed_at: sql<Date>`now()` } as never)
+        .where('public_id', '=', live.order.public_id)
+        .execute();
+
+      expect(await app.finishStaleCancellations()).toEqual({ finished: 1, failed: 0 });
+      expect(await statusOf(left.order.public_id)).toBe('cancelled');
+      expect(await statusOf(live.order.public_id)).toBe('paid');
+      // The sale was voided once, by the stopped process; the gift's stock is back.
+      expect((await ledgerOf(left.order.public_id)).map((row) => row.kind)).toEqual([
+        'sale',
+        'void',
+      ]);
+      expect(await stockOf('GIFT-SUCC')).toBe(stock - 1);
+      const emails = await outboxReader(handle.db).list({ to: 'left-claim@example.com' });
+      expect(emails.filter((e) => e.subject.includes('has been cancelled'))).toHaveLength(1);
+      // Nothing more to finish on the next run.
+      expect(await app.finishStaleCancellations()).toEqual({ finished: 0, failed: 0 });
+    });
+
     it('lets a guest cancel through tracking in another browser', async () => {
       const { order } = await place([['WIS-ARCH', 1]], { email: 'guest-pre@example.com' });
       const elsewhere = new Browser(app);

@@ -113,6 +113,28 @@ export function orderHistory(deps: {
   }
 
   return {
+    /**
+     * Finishes cancellations a stopped process claimed and left (run with reconciliation):
+     * the customer asked to cancel, and the payment may already be reversed, so the order
+     * must not stay paid. Each is claimed again and completed as a request would; one that
+     * still cannot be reversed stays paid and is logged. Answers how many ended each way.
+     */
+    async finishStaleCancellations(): Promise<{ finished: number; failed: number }> {
+      const counts = { finished: 0, failed: 0 };
+      for (const id of await orders.staleCancellationClaims(CANCEL_CLAIM_STALE_MS)) {
+        const claimed = await orders.claimCancellation(id, CANCEL_CLAIM_STALE_MS);
+        if (!claimed) continue;
+        try {
+          await complete(claimed);
+          counts.finished += 1;
+          deps.log.warn({ order: claimed.order_number }, 'finished a cancellation left claimed');
+        } catch {
+          counts.failed += 1;
+        }
+      }
+      return counts;
+    },
+
     /** The customer's orders, newest first. */
     async listForCustomer(customerId: number): Promise<OrderView[]> {
       return (await orders.listOfUser(customerId)).map(orderView);

@@ -481,6 +481,26 @@ function orderQueries(db: Db | Transaction<Database>) {
         .executeTakeFirst()) as OrderRecord | undefined;
     },
 
+    /**
+     * Paid orders whose cancellation was claimed longer than `staleMs` ago and never
+     * finished: the claiming process stopped, perhaps after reversing the payment.
+     */
+    async staleCancellationClaims(staleMs: number, limit = 100): Promise<number[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('status', '=', 'paid')
+        .where(
+          'cancel_claimed_at',
+          '<',
+          sql<Date>`now() - make_interval(secs => ${staleMs / 1000})`,
+        )
+        .orderBy('id')
+        .limit(limit)
+        .execute();
+      return rows.map((row) => row.id);
+    },
+
     /** Gives a claim back (the payment could not be reversed; the order stays paid). */
     async releaseCancellation(id: number): Promise<void> {
       await db
