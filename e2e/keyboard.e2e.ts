@@ -140,6 +140,9 @@ test.describe('keyboard only', () => {
     await tabTo(page, options.getByRole('radio').first());
     await page.keyboard.press('Space');
     await expect(options.getByRole('radio').first()).toBeChecked();
+    // The delivery instructions appear once the choice is saved: until then nothing
+    // follows the options to Tab to.
+    await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
     await tabTo(page, page.getByRole('button', { name: 'Continue to payment' }));
     await page.keyboard.press('Enter');
 
