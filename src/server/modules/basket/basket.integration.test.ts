@@ -1,28 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BasketView } from '../../../domain/api/basket.ts';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
+import { deliveryAddress } from '../../testing/checkout.ts';
 import { createTestApp, Shopper, VIEW_REUSE_MODES, type TestApp } from '../../testing/test-app.ts';
 
 type Data = { data: BasketView };
 
 const address = (prefix: string, overrides: Record<string, string | null> = {}) =>
-  Object.fromEntries(
-    Object.entries({
-      title: 'Mrs',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      company_name: null,
-      line_1: '10 Downing Street',
-      line_2: null,
-      line_3: 'London',
-      line_4: 'Greater London',
-      postcode: 'SW1A 2AA',
-      country_code: 'GBR',
-      telephone: '02079460000',
-      mobile: null,
-      ...overrides,
-    }).map(([key, value]) => [`${prefix}${key}`, value]),
-  );
+  deliveryAddress(overrides, prefix);
 
 describe.each(VIEW_REUSE_MODES)('basket API on $engine, views $views', (mode) => {
   let t: TestApp;
