@@ -1,9 +1,50 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes `name.br` (brotli, best quality) and `name.gz` beside each built script,
+ * style sheet and picture, which the server sends as they are (`preCompressed`):
+ * about 13 % less to download than compressing on the fly at a speed fit for each
+ * request, and no compression work per request (ADR 033).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'everbloom:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const body = await readFile(join(outDir, name));
+          if (body.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzipAsync(body, { level: 9 }),
+          ]);
+          await Promise.all([
+            writeFile(join(outDir, `${name}.br`), br),
+            writeFile(join(outDir, `${name}.gz`), gz),
+          ]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

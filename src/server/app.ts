@@ -347,6 +347,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   await registerWebApp(app, deps.webDistDir ?? null, {
     paypalClientId: deps.wallets?.paypalClientId ?? null,
+    paymentMode: payments.mode,
     pageHead: (url) => catalogueHeadTags(catalogue, url),
   });
   return app;

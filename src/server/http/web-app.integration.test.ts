@@ -1,5 +1,6 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -137,6 +138,92 @@ describe('the served index.html', () => {
         const reply = await t.app.inject({ method: 'GET', url });
         expect(reply.statusCode).toBe(200);
         expect(preloads(reply.body)).toEqual([]);
+      }
+    });
+  });
+
+  describe('pages preload the code they import first, from the build manifest (ADR 033)', () => {
+    let builtDir: string;
+    const script = `export const plant = '${'fern '.repeat(400)}';\n`;
+    beforeAll(async () => {
+      builtDir = await mkdtemp(join(tmpdir(), 'everbloom-web-built-'));
+      await mkdir(join(builtDir, '.vite'));
+      await mkdir(join(builtDir, 'assets'));
+      await writeFile(join(builtDir, 'index.html'), INDEX);
+      await writeFile(
+        join(builtDir, '.vite/manifest.json'),
+        JSON.stringify({
+          'main.tsx': { file: 'assets/index-a1.js', isEntry: true },
+          'features/basket/basket-page.tsx': {
+            file: 'assets/basket-page-b2.js',
+            imports: ['main.tsx'],
+            css: ['assets/basket-page-c3.css'],
+          },
+          'features/checkout/payment/client/test-mode/test-mode-client.tsx': {
+            file: 'assets/test-mode-client-d4.js',
+          },
+          'features/checkout/checkout-app.tsx': { file: 'assets/checkout-app-e5.js' },
+          'features/checkout/payment/payment-page.tsx': { file: 'assets/payment-page-f6.js' },
+        }),
+      );
+      await writeFile(join(builtDir, 'assets/basket-page-b2.js'), script);
+      await writeFile(join(builtDir, 'assets/basket-page-b2.js.br'), brotliCompressSync(script));
+    });
+    afterAll(() => rm(builtDir, { recursive: true, force: true }));
+
+    const head = (body: string) => body.slice(0, body.indexOf('</head>'));
+
+    it('names the page’s scripts and style sheets in the head', async () => {
+      const t = await createTestApp('pglite', { webDistDir: builtDir });
+      apps.push(t);
+      const basket = await t.app.inject({ method: 'GET', url: '/basket?from=menu' });
+      expect(basket.statusCode).toBe(200);
+      expect(head(basket.body)).toContain(
+        '<link rel="modulepreload" href="/assets/basket-page-b2.js" />\n' +
+          '  <link rel="preload" as="style" href="/assets/basket-page-c3.css" />',
+      );
+      expect(basket.body).not.toContain('index-a1.js');
+
+      // The payment step also preloads the card client of the shop's mode (test here).
+      const payment = await t.app.inject({ method: 'GET', url: '/checkout/payment' });
+      for (const file of ['checkout-app-e5.js', 'payment-page-f6.js', 'test-mode-client-d4.js']) {
+        expect(head(payment.body)).toContain(`<link rel="modulepreload" href="/assets/${file}" />`);
+      }
+      const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page' });
+      expect(unknown.body).toBe(INDEX);
+    });
+
+    it('sends the build’s brotli file to a browser that accepts it, the plain file otherwise', async () => {
+      const t = await createTestApp('pglite', { webDistDir: builtDir });
+      apps.push(t);
+      const url = '/assets/basket-page-b2.js';
+      const br = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+      });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(script);
+      const plain = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': '' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    });
+
+    it('serves pages without preloads when the manifest is missing or unreadable', async () => {
+      const broken = await mkdtemp(join(tmpdir(), 'everbloom-web-broken-'));
+      try {
+        await mkdir(join(broken, '.vite'));
+        await writeFile(join(broken, 'index.html'), INDEX);
+        await writeFile(join(broken, '.vite/manifest.json'), '{ not json');
+        const t = await createTestApp('pglite', { webDistDir: broken });
+        apps.push(t);
+        const reply = await t.app.inject({ method: 'GET', url: '/basket' });
+        expect(reply.statusCode).toBe(200);
+        expect(reply.body).toBe(INDEX);
+      } finally {
+        await rm(broken, { recursive: true, force: true });
       }
     });
   });

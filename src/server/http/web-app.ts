@@ -4,7 +4,8 @@
  * is configured, index.html carries it in `<meta name="paypal-client-id">`, where
  * the payment step's PayPal button reads it (spec section 7: "client id read from
  * a page meta tag"). A page may also get hints of its own in the head (`pageHead`:
- * the home page's preload of its first picture, ADR 032).
+ * the home page's preload of its first picture, ADR 032), and every page the
+ * preloads of the code it imports first (`page-modules.ts`, ADR 033).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,11 +13,15 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
+import type { PaymentMode } from '../../domain/api/payments-config.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { modulePreloadTags, type Manifest } from './page-modules.ts';
 
 export interface WebAppOptions {
   /** PayPal's public client id (never a secret), or null/absent for none. */
   paypalClientId?: string | null;
+  /** The payment step preloads this mode's card client (page-modules.ts). */
+  paymentMode?: PaymentMode;
   /**
    * Markup for the head of the page at a URL (path and query), '' for none. It must
    * be safe HTML: it is written as it is.
@@ -42,6 +47,21 @@ export function withPageMeta(html: string, options: WebAppOptions, pageTags = ''
   return end === -1 ? `${tags}${html}` : `${html.slice(0, end)}${tags}\n  ${html.slice(end)}`;
 }
 
+/**
+ * Vite's manifest of the build, or null without one (a build without it still works:
+ * the pages then load their code one import after another).
+ */
+async function readManifest(distDir: string): Promise<Manifest | null> {
+  let text: string;
+  try {
+    text = await readFile(join(distDir, '.vite/manifest.json'), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return JSON.parse(text) as Manifest;
+}
+
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string | null,
@@ -53,6 +73,8 @@ export async function registerWebApp(
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset (vite.config.ts).
+      preCompressed: true,
       // Vite fingerprints everything under assets/, so it can be cached for good.
       setHeaders: (reply, path) => {
         if (path.startsWith(join(distDir, 'assets'))) {
@@ -78,10 +100,17 @@ export async function registerWebApp(
         // A hint only makes the page faster: without it the page still works.
         request.log.warn({ err: error }, 'could not build the page head hints');
       }
-      if (!options.paypalClientId && !pageTags) return reply.sendFile('index.html');
+      let preloads = '';
+      try {
+        const manifest = await readManifest(distDir);
+        if (manifest) preloads = modulePreloadTags(manifest, path, options.paymentMode);
+      } catch (error) {
+        request.log.warn({ err: error }, 'could not read the build manifest for preloads');
+      }
       // Read on each page load (a small file): a rebuild while running is picked up.
       const html = await readFile(join(distDir, 'index.html'), 'utf8');
-      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options, pageTags));
+      const tags = [preloads, pageTags].filter(Boolean).join('\n  ');
+      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options, tags));
     }
     const error = new AppError('not_found');
     return reply.status(error.status).send(error.toBody());

@@ -16,18 +16,29 @@ import { api } from '../lib/api-client.ts';
 
 export const BASKET_KEY = ['basket'] as const;
 
+/**
+ * A basket fetched in the last two seconds is not fetched again when another part of
+ * the page mounts (the page's start, `prefetchPageData`, the checkout's summary and
+ * step): one page load asks once. Later mounts fetch it afresh.
+ */
+export const BASKET_FRESH_MS = 2_000;
+
 export const basketQuery = queryOptions({
   queryKey: BASKET_KEY,
   queryFn: () => api<BasketView>('GET', '/basket'),
-  staleTime: 0,
+  staleTime: BASKET_FRESH_MS,
 });
 
 /**
  * The basket. `refetchOnWindowFocus` is for the checkout alone: a basket changed in
- * another tab must not be paid for as it was.
+ * another tab must not be paid for as it was, so it is fetched on every focus, fresh
+ * or not.
  */
 export const useBasket = (options: { refetchOnWindowFocus?: boolean } = {}) =>
-  useQuery({ ...basketQuery, refetchOnWindowFocus: options.refetchOnWindowFocus ?? false });
+  useQuery({
+    ...basketQuery,
+    refetchOnWindowFocus: options.refetchOnWindowFocus ? 'always' : false,
+  });
 
 /** `scope`: mutations sharing it run one after another, the last call's reply last. */
 function useBasketMutation<V>(call: (variables: V) => Promise<BasketView>, scope?: string) {

@@ -16,9 +16,10 @@ const BasketPage = page(() => import('../features/basket/basket-page.tsx'), 'Bas
 const CheckoutApp = page(() => import('../features/checkout/checkout-app.tsx'), 'CheckoutApp');
 const TermsPage = page(() => import('../features/info/terms-page.tsx'), 'TermsPage');
 const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'PrivacyPage');
-const accountArea = () => import('./account-area.tsx');
-const LoginRoutes = page(accountArea, 'LoginRoutes');
-const AccountRoutes = page(accountArea, 'AccountRoutes');
+// The login pages and the account area are separate chunks: the login page is a
+// first visit's page, and must not download the whole account (ADR 033).
+const LoginRoutes = page(() => import('../features/login/login-routes.tsx'), 'LoginRoutes');
+const AccountRoutes = page(() => import('../features/account/account-routes.tsx'), 'AccountRoutes');
 const SharedWishlistPage = page(
   () => import('../features/wishlist/shared-wishlist-page.tsx'),
   'SharedWishlistPage',

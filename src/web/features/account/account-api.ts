@@ -2,7 +2,7 @@
  * The account pages' own calls: the buds history, the newsletter, changing the
  * password, saving addresses and changing stored cards. Kept out of api/user.ts and
  * api/payments.ts, which the home page and the checkout load, so that only the
- * account-area chunk carries them.
+ * account chunk carries them.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';

@@ -1,7 +1,7 @@
 /**
- * The account area's own route table (/account/*), loaded with the login pages in
- * the account-area chunk: every page here shares the signed-in frame (AccountLayout)
- * and adds nothing to the home page's first download.
+ * The account area's own route table (/account/*), its own lazily loaded chunk:
+ * every page here shares the signed-in frame (AccountLayout) and adds nothing to the
+ * home or login page's first download.
  */
 import { Navigate, Route, Routes } from 'react-router';
 import { OrderDetailPage } from '../account-orders/order-detail-page.tsx';

@@ -112,6 +112,13 @@ describe('CheckoutApp', () => {
     expect(fetches()).toBeGreaterThan(before);
   });
 
+  it('asks for the basket once while the step, its summary and header appear', async () => {
+    const { callsTo } = renderCheckout('/checkout/address', readyToPay());
+    await screen.findByRole('heading', { level: 1, name: 'Delivery address' });
+    await screen.findByRole('complementary', { name: 'Order summary' });
+    expect(callsTo('GET', '/basket')).toHaveLength(1);
+  });
+
   it('scrolls to the top on every route change', async () => {
     const { user } = renderCheckout('/checkout/payment', readyToPay());
     await screen.findByRole('heading', { level: 1, name: 'Payment' });

@@ -5,7 +5,7 @@
  * a failure or an empty basket returns to /basket), the checkout-step analytics and
  * the layout placing the order summary beside each step.
  */
-import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { BasketView } from '../../../domain/api/basket.ts';
 import { useBasket } from '../../api/basket.ts';
@@ -112,15 +112,20 @@ export function CheckoutApp() {
   const main = useRouteChangeFocus(path);
   // The only basket fetch that refetches on window focus (spec section 4): the
   // shopper may have changed the basket in another tab before paying.
-  const { data: basket, isPending, isError } = useBasket({ refetchOnWindowFocus: true });
+  const { data, isError } = useBasket({ refetchOnWindowFocus: true });
+  // The basket's arrival renders the whole step: deferred, React renders it in
+  // slices instead of one long task (ADR 033); the overlay stays until it is done.
+  const basket = useDeferredValue(data);
   useCheckoutStepAnalytics(path, basket);
 
   let content;
-  if (isPending) {
-    content = <LoadingOverlay message="Fetching order details" />;
-  } else if (isError && !basket) {
-    content = <Navigate to="/basket" replace />;
-  } else if (!basket || basket.items.length === 0) {
+  if (!basket) {
+    content = isError ? (
+      <Navigate to="/basket" replace />
+    ) : (
+      <LoadingOverlay message="Fetching order details" />
+    );
+  } else if (basket.items.length === 0) {
     content = <EmptyBasket />;
   } else {
     content = <Steps path={path} />;
