@@ -96,10 +96,14 @@ export interface SafePlacePayload {
   delivery_safe_place: string;
 }
 
-/** PUT /basket/details with the delivery instructions alone. */
+/**
+ * PUT /basket/details with the delivery instructions alone. It queues behind a
+ * delivery option still saving, so the reply it leaves in the cache has that option.
+ */
 export const useSaveSafePlace = () =>
-  useBasketMutation((payload: SafePlacePayload) =>
-    api<BasketView>('PUT', '/basket/details', payload),
+  useBasketMutation(
+    (payload: SafePlacePayload) => api<BasketView>('PUT', '/basket/details', payload),
+    'basket-delivery-option',
   );
 
 /** PUT /basket/loyalty: whether to spend the customer's buds on this order. */

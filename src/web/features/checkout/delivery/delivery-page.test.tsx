@@ -111,6 +111,80 @@ describe('DeliveryPage', () => {
     ]);
   });
 
+  it('shows the delivery instructions while the first choice saves, and continues after it', async () => {
+    const { calls, fetchMock, user } = renderDelivery(basketWith(), {
+      'PUT /api/v1/basket/delivery': chooseDelivery(),
+      'PUT /api/v1/basket/details': () => reply(basketWith({ deliveryOptionId: 'uk-next-day' })),
+    });
+    // The option's save is held, as on a slow connection.
+    const answer = fetchMock.getMockImplementation()!;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      if (init?.method === 'PUT') sent.push(new URL(String(input), 'http://localhost').pathname);
+      if (String(input).endsWith('/basket/delivery')) await held;
+      return answer(input, init);
+    });
+
+    await user.click(await screen.findByRole('radio', { name: /Next working day/ }));
+    expect(await screen.findByText('Updating basket')).toBeInTheDocument();
+    // A Tab from the options reaches the instructions at once (no gap with focus lost).
+    expect(screen.getByRole('heading', { name: 'Delivery instructions' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'With a neighbour' }));
+    await user.type(screen.getByRole('textbox'), 'Number 12');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    // The instructions wait for the option's save, then go on.
+    expect(sent).toEqual(['/api/v1/basket/delivery']);
+    release();
+    expect(await screen.findByRole('heading', { name: 'Payment step' })).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([
+      '/api/v1/basket/delivery',
+      '/api/v1/basket/details',
+    ]);
+  });
+
+  it('stays on the step when the option could not be saved before the instructions', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const { calls, fetchMock, user } = renderDelivery(basketWith(), {
+      'PUT /api/v1/basket/delivery': () => ({
+        status: 422,
+        body: {
+          error_type: 'invalid_delivery_option',
+          message: "That delivery option isn't valid for this basket, please choose another.",
+        },
+      }),
+      'PUT /api/v1/basket/details': () => reply(basketWith()),
+    });
+    const answer = fetchMock.getMockImplementation()!;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/basket/delivery')) await held;
+      return answer(input, init);
+    });
+
+    await user.click(await screen.findByRole('radio', { name: /Next working day/ }));
+    await user.click(await screen.findByRole('radio', { name: 'With a neighbour' }));
+    await user.type(screen.getByRole('textbox'), 'Number 12');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    release();
+
+    await waitFor(() =>
+      expect(screen.getByRole('radio', { name: /Next working day/ })).not.toBeChecked(),
+    );
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([
+        '/api/v1/basket/delivery',
+        '/api/v1/basket/details',
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Delivery instructions' })).toBeNull(),
+    );
+    expect(screen.queryByRole('heading', { name: 'Payment step' })).not.toBeInTheDocument();
+  });
+
   it('reports a failed option change without telling the shopper, keeping the saved choice', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { user } = renderDelivery(basketWith({ deliveryOptionId: 'uk-standard' }), {

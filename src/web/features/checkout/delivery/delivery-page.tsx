@@ -1,7 +1,7 @@
 /**
  * The delivery options step (/checkout/delivery, spec section 2): the basket's
- * delivery options as radio choices, then the delivery instructions once one is
- * chosen. Choosing an option is saved at once and the server's basket replaces the
+ * delivery options as radio choices, then the delivery instructions as soon as one
+ * is chosen. Choosing an option is saved at once and the server's basket replaces the
  * cached one, so the summary's delivery line and total follow.
  */
 import { useState } from 'react';
@@ -95,8 +95,9 @@ function DeliveryChoice({ basket }: { basket: BasketView }) {
           </>
         )}
       </p>
-      {/* Stays mounted while the option changes, keeping what the shopper typed. */}
-      {saved && <SafePlaceForm basket={basket} />}
+      {/* Shown as soon as an option is chosen, so a Tab from the options always finds
+          it; it stays mounted while the option changes, keeping what the shopper typed. */}
+      {(saved || pending) && <SafePlaceForm basket={basket} />}
     </>
   );
 }

@@ -80,7 +80,11 @@ export function SafePlaceForm({ basket }: { basket: BasketView }) {
         ),
       },
       {
-        onSuccess: () => void navigate('/checkout/payment'),
+        // Saved after the chosen option (the same queue): with no option saved (its save
+        // failed), the shopper stays to choose one.
+        onSuccess: (saved) => {
+          if (saved.delivery_option) void navigate('/checkout/payment');
+        },
         onError: (error) => {
           if (error instanceof ApiError && error.isValidation && error.errors) {
             setErrors({
