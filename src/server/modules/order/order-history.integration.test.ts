@@ -238,6 +238,37 @@ describe.each(ENGINES)('order history, tracking and cancellation on %s', (engine
   });
 
   describe('cancelling a pre-order', () => {
+    it('takes back earned buds only down to zero when the customer has spent them since', async () => {
+      const email = `spends-what-they-earn-${Date.now()}@example.com`;
+      const shopper = new Browser(app);
+      await shopper.signUp(email);
+      // A £149.99 pre-order earns 149 buds…
+      const { order: preorder } = await place([['WIS-ARCH', 1]], { browser: shopper });
+      const earned = preorder.loyalty_points.earned;
+      expect(earned).toBe(149);
+      // …spent at once on a £34.99 fern, which earns 33 of its own.
+      const { order: fern } = await place([['FERN-BOS', 1]], { browser: shopper, buds: true });
+      expect(fern.loyalty_points.used).toBe(earned);
+      expect(await budsOf(email)).toBe(fern.loyalty_points.earned);
+
+      const cancelled = await shopper.post(`/api/v1/user/orders/${preorder.public_id}/cancel`);
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.data.order.status).toBe('cancelled');
+      // What is left is taken back, not the 149: the balance is 0, not -116.
+      expect(await budsOf(email)).toBe(0);
+      const ledger = await handle.db
+        .selectFrom('loyalty_ledger')
+        .innerJoin('users', 'users.id', 'loyalty_ledger.user_id')
+        .select(['change', 'reason'])
+        .where('users.email_address', '=', email)
+        .orderBy('loyalty_ledger.id')
+        .execute();
+      expect(ledger.at(-1)).toEqual({
+        change: -fern.loyalty_points.earned,
+        reason: `Taken back with cancelled order ${preorder.order_number}`,
+      });
+    });
+
     it('cancels once: one void, the gift’s stock back, buds returned and taken back, one email', async () => {
       const demo = await customer();
       const budsBefore = await budsOf('demo@example.com');

@@ -95,7 +95,7 @@ export function orderHistory(deps: {
       }
       reversal = result.kind;
     }
-    const cancelled = await orders.cancel(claimed.id, reversal);
+    const cancelled = await orders.transaction((tx) => tx.cancel(claimed.id, reversal));
     if (!cancelled) {
       // Not paid any more (e.g. dispatched meanwhile by the back office): answer as it is.
       const now = await orders.findById(claimed.id);

@@ -514,10 +514,21 @@ function orderQueries(db: Db | Transaction<Database>) {
     /**
      * Cancels a paid order in one statement, once its payment is reversed: cancelled,
      * any stock it took put back (free gifts; pre-order lines took none), the buds it
-     * spent given back and the buds it earned taken back. Undefined when it was no
-     * longer paid.
+     * spent given back and the buds it earned taken back — no more than the customer
+     * then has, less what their orders still being charged spend, so the balance never
+     * goes below zero (buds earned and already spent elsewhere stay spent; ADR 034).
+     * Undefined when it was no longer paid. Run it in a transaction (`transaction`):
+     * it first locks the customer's row, as spending buds does, so the balance it reads
+     * is not being spent meanwhile.
      */
     async cancel(id: number, reversal: 'void' | 'refund' | null): Promise<OrderRecord | undefined> {
+      // The lock on its own statement: the next one then reads the ledger as it is once
+      // the lock is held (a statement sees the database as it was when it began).
+      await sql`
+        SELECT u.id FROM users u JOIN orders o ON o.user_id = u.id
+        WHERE o.id = ${id} AND o.status = 'paid'
+        FOR NO KEY UPDATE OF u
+      `.execute(db);
       const { rows } = await sql<OrderRecord>`
         WITH cancelled AS (
           UPDATE orders
@@ -532,12 +543,22 @@ function orderQueries(db: Db | Transaction<Database>) {
                jsonb_to_recordset(cancelled.reservations) AS r (product_id int, quantity int)
           WHERE p.id = r.product_id AND r.quantity > 0
         ),
+        balance AS (
+          SELECT
+            COALESCE((SELECT SUM(l.change) FROM loyalty_ledger l
+                      WHERE l.user_id = cancelled.user_id), 0)
+            - COALESCE((SELECT SUM(p.buds_used) FROM orders p
+                        WHERE p.user_id = cancelled.user_id AND p.status = 'pending'), 0)
+            + cancelled.buds_used AS buds
+          FROM cancelled
+        ),
         buds AS (
           INSERT INTO loyalty_ledger (user_id, change, reason)
           SELECT cancelled.user_id, c.change, c.reason
-          FROM cancelled CROSS JOIN LATERAL (VALUES
+          FROM cancelled CROSS JOIN balance CROSS JOIN LATERAL (VALUES
             (cancelled.buds_used, 'Returned from cancelled order ' || cancelled.order_number),
-            (-cancelled.buds_earned, 'Taken back with cancelled order ' || cancelled.order_number)
+            (-LEAST(cancelled.buds_earned, GREATEST(balance.buds, 0)),
+             'Taken back with cancelled order ' || cancelled.order_number)
           ) AS c (change, reason)
           WHERE cancelled.user_id IS NOT NULL AND c.change <> 0
         )
