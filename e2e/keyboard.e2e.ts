@@ -320,3 +320,35 @@ test.describe('announcements', () => {
     );
   });
 });
+
+test.describe('pointer presses', () => {
+  // A field checked as it loses focus shows its message when the pointer goes down on
+  // the button; the button must not move from under the pointer and lose the click.
+  test('Continue and Place order & pay, pressed while a field is being typed in, act at once', async ({
+    page,
+  }) => {
+    await readyBasket(page, 'pointer@example.com');
+    await page.goto('/checkout/address');
+    const form = page.getByRole('form', { name: 'Delivery address' });
+    const firstName = form.getByRole('textbox', { name: 'First name' });
+    await firstName.fill('');
+    await form.getByRole('button', { name: 'Continue' }).click();
+    await expect(firstName).toBeFocused();
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/checkout\/address$/);
+
+    await page.goto('/checkout/payment');
+    const card = page.getByRole('group', { name: 'Card details' });
+    const number = card.getByRole('textbox', { name: 'Card number' });
+    await number.fill('4111');
+    await number.press('Tab');
+    await expect(card.getByRole('textbox', { name: 'Expiry date' })).toBeFocused();
+    await page.getByRole('button', { name: 'Place order & pay' }).click();
+    // The first field in error: the name on the card, left empty.
+    await expect(card.getByRole('textbox', { name: 'Name on card' })).toBeFocused();
+    await expect(card.getByRole('textbox', { name: 'Expiry date' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+});

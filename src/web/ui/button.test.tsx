@@ -62,4 +62,44 @@ describe('Button', () => {
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onSubmit).toHaveBeenCalledTimes(1);
   });
+
+  it('leaves the focus in the field being typed in when a submit button is pressed with a pointer', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
+    render(
+      <form onSubmit={onSubmit}>
+        <label>
+          Postcode <input />
+        </label>
+        <Button type="submit">Continue</Button>
+        <Button>Clear</Button>
+      </form>,
+    );
+    const field = screen.getByRole('textbox', { name: 'Postcode' });
+    await user.click(field);
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    expect(field).toHaveFocus();
+
+    // Other buttons take the focus as usual, unless asked not to.
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByRole('button', { name: 'Clear' })).toHaveFocus();
+  });
+
+  it('keeps the focus on request for a button that is not a submit button', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <>
+        <input aria-label="Card number" />
+        <Button keepFocus onClick={onClick}>
+          Place order &amp; pay
+        </Button>
+      </>,
+    );
+    await user.click(screen.getByRole('textbox', { name: 'Card number' }));
+    await user.click(screen.getByRole('button', { name: 'Place order & pay' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('textbox', { name: 'Card number' })).toHaveFocus();
+  });
 });

@@ -6,6 +6,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   /** While true the button is disabled, shows a spinner and reads `busyLabel`. */
   busy?: boolean;
   busyLabel?: ReactNode;
+  /**
+   * A pointer press leaves the focus where it is (default: for submit buttons). Moving
+   * it would blur the field being typed in; a form that checks fields as they lose
+   * focus then shows a message that moves the button from under the pointer before
+   * the press ends, and the click is lost. The button's action moves the focus where it
+   * belongs (the first field in error, or the next page).
+   */
+  keepFocus?: boolean;
 }
 
 /** A button with an optional busy state ('Applying', 'Updating basket'…). */
@@ -18,6 +26,8 @@ export function Button({
   children,
   className,
   type = 'button',
+  keepFocus = type === 'submit',
+  onMouseDown,
   ...rest
 }: ButtonProps) {
   const classes = ['button', `button--${variant}`, block ? 'button--block' : '', className ?? '']
@@ -26,6 +36,10 @@ export function Button({
   return (
     <button
       {...rest}
+      onMouseDown={(event) => {
+        if (keepFocus) event.preventDefault();
+        onMouseDown?.(event);
+      }}
       type={type}
       className={classes}
       disabled={disabled || busy}

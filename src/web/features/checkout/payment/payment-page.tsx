@@ -420,7 +420,14 @@ function CardGroup({
           )}
         </fieldset>
       )}
-      <Button block busy={busy} busyLabel="Placing order" onClick={() => onPay(client)}>
+      <Button
+        block
+        busy={busy}
+        busyLabel="Placing order"
+        // It checks the billing and card fields, which show their messages on blur.
+        keepFocus
+        onClick={() => onPay(client)}
+      >
         Place order &amp; pay
       </Button>
     </div>
