@@ -8,14 +8,11 @@
  * renamed. The demo data the other journeys use is untouched. It serves the web build
  * the main server made.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedDemoData } from '../src/server/db/seed/seed.ts';
+import { startOwnShop, type OwnShop } from './support/own-shop.ts';
 
 const IMG = '<img src=x onerror=window.__xss=1>';
 const BOLD = '<b>bold</b>';
@@ -28,60 +25,35 @@ declare global {
   }
 }
 
-// The port after the main journeys' server (E2E_PORT), so parallel runs on other ports never clash.
-const PORT = Number(process.env.E2E_PORT ?? 3400) + 1;
-const origin = `http://127.0.0.1:${PORT}`;
-let shop: ChildProcess | undefined;
-let dataDir = '';
+let shop: OwnShop | undefined;
+let origin = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  dataDir = await mkdtemp(join(tmpdir(), 'everbloom-e2e-markup-'));
   // The demo data, with markup in a product's name (family and variation alike).
-  const handle = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'db') });
-  await migrate(handle);
-  await seedDemoData(handle.db);
-  const fern = await handle.db
-    .selectFrom('products')
-    .select('id')
-    .where('slug', '=', 'artificial-boston-fern')
-    .executeTakeFirstOrThrow();
-  await handle.db
-    .updateTable('products')
-    .set({ name: PRODUCT_NAME })
-    .where((eb) => eb.or([eb('id', '=', fern.id), eb('parent_id', '=', fern.id)]))
-    .execute();
-  await handle.close();
-
-  shop = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      DATA_DIR: join(dataDir, 'db'),
-      MEDIA_DIR: join(dataDir, 'media'),
-      LOG_LEVEL: 'warn',
+  shop = await startOwnShop('markup', {
+    prepare: async (databaseDir) => {
+      const handle = await openDatabase({ kind: 'pglite', dataDir: databaseDir });
+      await migrate(handle);
+      await seedDemoData(handle.db);
+      const fern = await handle.db
+        .selectFrom('products')
+        .select('id')
+        .where('slug', '=', 'artificial-boston-fern')
+        .executeTakeFirstOrThrow();
+      await handle.db
+        .updateTable('products')
+        .set({ name: PRODUCT_NAME })
+        .where((eb) => eb.or([eb('id', '=', fern.id), eb('parent_id', '=', fern.id)]))
+        .execute();
+      await handle.close();
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let waited = 0; ; waited += 250) {
-    const ready = await fetch(`${origin}/api/v1/health`).then(
-      (reply) => reply.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (shop.exitCode !== null || waited > 150_000)
-      throw new Error('The markup shop did not start');
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
+  origin = shop.origin;
 });
 
 test.afterAll(async () => {
-  shop?.kill('SIGTERM');
-  if (shop && shop.exitCode === null) await new Promise((done) => shop?.once('exit', done));
-  await rm(dataDir, { recursive: true, force: true });
+  await shop?.stop();
 });
 
 /** Records dialogs (alert() from an injected script would open one). */

@@ -5,12 +5,8 @@
  * build that one made. The widget cannot actually download offline: a failed request
  * is no policy violation, a blocked one is.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startOwnShop, type OwnShop } from './support/own-shop.ts';
 
 const TURNSTILE = 'https://challenges.cloudflare.com';
 
@@ -25,57 +21,22 @@ declare global {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-let shop: ChildProcess | undefined;
-let dataDir = '';
+let shop: OwnShop | undefined;
 let origin = '';
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  dataDir = await mkdtemp(join(tmpdir(), 'everbloom-e2e-turnstile-'));
-  shop = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: resolve(import.meta.dirname, '..'),
+  shop = await startOwnShop('turnstile', {
     env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      MEDIA_DIR: join(dataDir, 'media'),
-      LOG_LEVEL: 'warn',
       TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
       TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let waited = 0; ; waited += 250) {
-    const ready = await fetch(`${origin}/api/v1/health`).then(
-      (reply) => reply.ok,
-      () => false,
-    );
-    if (ready) break;
-    if (shop.exitCode !== null || waited > 150_000)
-      throw new Error('The Turnstile shop did not start');
-    await new Promise((wait) => setTimeout(wait, 250));
-  }
+  origin = shop.origin;
 });
 
 test.afterAll(async () => {
-  shop?.kill('SIGTERM');
-  if (shop && shop.exitCode === null) await new Promise((done) => shop?.once('exit', done));
-  await rm(dataDir, { recursive: true, force: true });
+  await shop?.stop();
 });
 
 test('the login page may load the Turnstile widget under the shop’s content security policy', async ({
