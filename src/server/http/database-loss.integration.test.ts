@@ -5,11 +5,10 @@ import { sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testModeGateway } from '../adapters/payments/test-mode.ts';
-import { buildApp } from '../app.ts';
 import { connectionFailure } from '../db/connection-errors.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../testing/checkout.ts';
-import { openTestDatabase, TEST_COOKIE_SECRET, type TestDatabase } from '../testing/test-app.ts';
+import { openTestDatabase, type TestDatabase, appOnDatabase } from '../testing/test-app.ts';
 
 describe('which failures mean the database is unreachable', () => {
   it.each([
@@ -121,15 +120,11 @@ describe.skipIf(!TEST_URL)('PostgreSQL lost during requests', () => {
     if (!url.password) url.password = 'not-for-the-logs-7f3a';
     password = decodeURIComponent(url.password);
     proxied = await openDatabase({ kind: 'postgres', url: url.href, poolSize: 3 });
-    app = await buildApp({
-      db: proxied.db.withPlugin(cutter),
-      cookieSecret: TEST_COOKIE_SECRET,
+    app = await appOnDatabase(proxied.db.withPlugin(cutter), {
       logger: pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }),
-      catalogueCacheMs: 0,
       // The gateway keeps its ledger over its own connection: the charges stay countable.
       payments: testModeGateway({ db: handle.db, secret: 'database-loss-gateway-secret' }),
     });
-    await app.ready();
     id = await variationIds(app);
   });
   afterAll(async () => {

@@ -89,14 +89,18 @@ export interface TestApp {
  * An app over a fresh test database. `extend` may add routes before the app is
  * sealed (e.g. ones that fail on purpose).
  */
-export async function createTestApp(
-  kind: EngineKind,
+/**
+ * The app on a database the test already has, with the tests' defaults (the test
+ * cookie secret, no logging, no catalogue cache) under `deps`, ready; `extend` adds to
+ * it first. For a second app on the same data, or one with other parts.
+ */
+export async function appOnDatabase(
+  db: AppDeps['db'],
   deps: Partial<AppDeps> = {},
   extend?: (app: FastifyInstance) => void,
-): Promise<TestApp> {
-  const handle = await openTestDatabase(kind);
+): Promise<FastifyInstance> {
   const app = await buildApp({
-    db: handle.db,
+    db,
     cookieSecret: TEST_COOKIE_SECRET,
     logger: false,
     catalogueCacheMs: 0,
@@ -104,6 +108,16 @@ export async function createTestApp(
   });
   extend?.(app);
   await app.ready();
+  return app;
+}
+
+export async function createTestApp(
+  kind: EngineKind,
+  deps: Partial<AppDeps> = {},
+  extend?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const handle = await openTestDatabase(kind);
+  const app = await appOnDatabase(handle.db, deps, extend);
   return {
     app,
     handle,

@@ -3,14 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import type { BasketView } from '../../../domain/api/basket.ts';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
-import { buildApp } from '../../app.ts';
 import { openDatabase, type DatabaseHandle } from '../../db/client.ts';
 import {
   createTestApp,
   ENGINES,
   Shopper,
-  TEST_COOKIE_SECRET,
   type TestApp,
+  appOnDatabase,
 } from '../../testing/test-app.ts';
 
 type Data = { data: BasketView };
@@ -42,13 +41,9 @@ describe.each(ENGINES)('two API processes on one %s database', (engine) => {
     secondHandle = first.handle.url
       ? await openDatabase({ kind: 'postgres', url: first.handle.url, poolSize: 2 })
       : first.handle;
-    second = await buildApp({
-      db: secondHandle.db.withPlugin(secondQueries),
-      cookieSecret: TEST_COOKIE_SECRET,
-      logger: false,
+    second = await appOnDatabase(secondHandle.db.withPlugin(secondQueries), {
       catalogueCacheMs: 60_000,
     });
-    await second.ready();
     const products = (
       await new Shopper(first.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
     ).body.data.products;

@@ -4,12 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderView } from '../../../domain/api/order.ts';
 import { outboxReader } from '../../adapters/email/outbox.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { buildApp } from '../../app.ts';
 import {
   ENGINES,
   openTestDatabase,
-  TEST_COOKIE_SECRET,
   type TestDatabase,
+  appOnDatabase,
 } from '../../testing/test-app.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
 import { TRACK_LIMITS } from './order-history.ts';
@@ -23,14 +22,7 @@ describe.each(ENGINES)('order history, tracking and cancellation on %s', (engine
   beforeAll(async () => {
     handle = await openTestDatabase(engine);
     gateway = testModeGateway({ db: handle.db, secret: 'history-tests-gateway-secret' });
-    app = await buildApp({
-      db: handle.db,
-      cookieSecret: TEST_COOKIE_SECRET,
-      logger: false,
-      catalogueCacheMs: 0,
-      payments: gateway,
-    });
-    await app.ready();
+    app = await appOnDatabase(handle.db, { payments: gateway });
     id = await variationIds(app);
   });
   afterAll(async () => {
@@ -392,14 +384,9 @@ describe.each(ENGINES)('order history, tracking and cancellation on %s', (engine
     });
 
     it('leaves the order paid when the payment cannot be reversed, and lets the shopper try again', async () => {
-      const refusing = await buildApp({
-        db: handle.db,
-        cookieSecret: TEST_COOKIE_SECRET,
-        logger: false,
-        catalogueCacheMs: 0,
+      const refusing = await appOnDatabase(handle.db, {
         payments: { ...gateway, reverse: async () => ({ ok: false, kind: null }) },
       });
-      await refusing.ready();
       try {
         const { order } = await place([['WIS-ARCH', 1]], { email: 'retry@example.com' });
         const tracker = new Browser(refusing);

@@ -6,14 +6,14 @@ import type { OrderView } from '../../../domain/api/order.ts';
 import { outboxReader } from '../../adapters/email/outbox.ts';
 import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/port.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { buildApp, type AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app.ts';
 import { openDatabase } from '../../db/client.ts';
 import {
   ENGINES,
   openTestDatabase,
   Shopper,
-  TEST_COOKIE_SECRET,
   type TestDatabase,
+  appOnDatabase,
 } from '../../testing/test-app.ts';
 import {
   Browser,
@@ -33,18 +33,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   const extraApps: FastifyInstance[] = [];
   let id: (sku: string) => number;
 
-  async function appWith(deps: Partial<AppDeps>): Promise<FastifyInstance> {
-    const built = await buildApp({
-      db: handle.db,
-      cookieSecret: TEST_COOKIE_SECRET,
-      logger: false,
-      catalogueCacheMs: 0,
-      payments: gateway,
-      ...deps,
-    });
-    await built.ready();
-    return built;
-  }
+  const appWith = (deps: Partial<AppDeps>): Promise<FastifyInstance> =>
+    appOnDatabase(handle.db, { payments: gateway, ...deps });
 
   beforeAll(async () => {
     handle = await openTestDatabase(engine);

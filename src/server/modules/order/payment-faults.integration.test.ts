@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
 import { TEST_MODE_FAULTS } from '../../adapters/payments/test-mode-routes.ts';
-import { buildApp, type AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app.ts';
 import {
   ENGINES,
   openTestDatabase,
-  TEST_COOKIE_SECRET,
   type TestDatabase,
+  appOnDatabase,
 } from '../../testing/test-app.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
 
@@ -25,19 +25,8 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
   let impatient: FastifyInstance;
   let id: (sku: string) => number;
 
-  const appWith = async (deps: Partial<AppDeps>) => {
-    const built = await buildApp({
-      db: handle.db,
-      cookieSecret: TEST_COOKIE_SECRET,
-      logger: false,
-      catalogueCacheMs: 0,
-      payments: gateway,
-      devOutbox: true,
-      ...deps,
-    });
-    await built.ready();
-    return built;
-  };
+  const appWith = (deps: Partial<AppDeps>) =>
+    appOnDatabase(handle.db, { payments: gateway, devOutbox: true, ...deps });
 
   beforeAll(async () => {
     handle = await openTestDatabase(engine);

@@ -3,14 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../../domain/errors.ts';
 import { outboxMailer, outboxReader } from '../../adapters/email/outbox.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
-import { buildApp } from '../../app.ts';
 import { openDatabase, type Db } from '../../db/client.ts';
 import {
   createTestApp,
   ENGINES,
   Shopper,
-  TEST_COOKIE_SECRET,
   type TestApp,
+  appOnDatabase,
 } from '../../testing/test-app.ts';
 import { orderRepository } from '../order/order.repository.ts';
 import {
@@ -253,13 +252,7 @@ describe.each(ENGINES)('back-in-stock emails on %s', (engine) => {
     const second = t.handle.url
       ? await openDatabase({ kind: 'postgres', url: t.handle.url, poolSize: 4 })
       : null;
-    const other = await buildApp({
-      db: second?.db ?? t.handle.db,
-      cookieSecret: TEST_COOKIE_SECRET,
-      logger: false,
-      catalogueCacheMs: 0,
-      publicUrl: PUBLIC_URL,
-    });
+    const other = await appOnDatabase(second?.db ?? t.handle.db, { publicUrl: PUBLIC_URL });
     try {
       const results = await Promise.all([
         t.app.dispatchStockAlerts(),
