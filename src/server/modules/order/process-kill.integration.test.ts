@@ -219,7 +219,12 @@ describe.each(ENGINES)('killing the shop mid-order on %s', (engine: EngineKind) 
       ],
     });
     expect(faults.status).toBe(200);
-    const inFlight = [slow.pay(), lost.pay()].map((reply) => reply.catch(() => null));
+    // One after the other: the faults go to the sales in the order they reach the gateway.
+    const inFlight = [slow.pay().catch(() => null)];
+    await until('the slow sale in flight', async () =>
+      (await holding()) === 1 ? true : undefined,
+    );
+    inFlight.push(lost.pay().catch(() => null));
     await until('both sales in flight', async () => ((await holding()) === 2 ? true : undefined));
 
     // PostgreSQL: a third order's transaction held open (its stock taken, waiting on a
