@@ -179,7 +179,7 @@ test.describe('keyboard only', () => {
   test('the bank’s 3-D Secure dialog is used by keyboard: focus inside, kept in, returned', async ({
     page,
   }) => {
-    await readyBasket(page, 'keys@example.com');
+    await readyBasket(page, { email: 'keys@example.com' });
     await page.goto('/checkout/payment');
     const card = page.getByRole('group', { name: 'Card details' });
     await expect(card).toBeVisible();
@@ -215,7 +215,7 @@ test.describe('focus order', () => {
   test('the address, billing and card fields are tabbed through in the order they are shown', async ({
     page,
   }) => {
-    await readyBasket(page, 'keys@example.com');
+    await readyBasket(page, { email: 'keys@example.com' });
     await page.goto('/checkout/address');
     const form = page.getByRole('form', { name: 'Delivery address' });
     await expect(form.getByRole('textbox', { name: 'Address Line 1' })).toHaveValue(
@@ -296,7 +296,7 @@ test.describe('announcements', () => {
     await expect(code).toBeFocused();
 
     // The payment step: card field errors on their fields; a refusal as an alert.
-    await readyBasket(page, 'keys@example.com');
+    await readyBasket(page, { email: 'keys@example.com' });
     await page.goto('/checkout/payment');
     const card = page.getByRole('group', { name: 'Card details' });
     const number = card.getByRole('textbox', { name: 'Card number' });
@@ -327,7 +327,7 @@ test.describe('pointer presses', () => {
   test('Continue and Place order & pay, pressed while a field is being typed in, act at once', async ({
     page,
   }) => {
-    await readyBasket(page, 'pointer@example.com');
+    await readyBasket(page, { email: 'pointer@example.com' });
     await page.goto('/checkout/address');
     const form = page.getByRole('form', { name: 'Delivery address' });
     const firstName = form.getByRole('textbox', { name: 'First name' });

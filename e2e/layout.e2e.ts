@@ -89,7 +89,7 @@ test.describe('layout', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 320, height: 640 });
-    await readyBasket(page, 'layout@example.com');
+    await readyBasket(page, { email: 'layout@example.com' });
     const overflow: Record<string, number> = {};
     const problems: Record<string, string[]> = {};
     const check = async (name: string) => {
@@ -115,7 +115,7 @@ test.describe('layout', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await readyBasket(page, 'layout@example.com');
+    await readyBasket(page, { email: 'layout@example.com' });
     const problems: Record<string, string[]> = {};
     for (const { name, path, ready } of PAGES) {
       await open(page, path, ready);

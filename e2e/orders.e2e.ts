@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readyBasket } from './support/basket.ts';
 
 /**
  * Order tracking and pre-order cancellation, end to end (issue 11, ADR 023): a guest's
@@ -12,18 +13,6 @@ import { expect, test, type Page } from '@playwright/test';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const FRICTIONLESS_3DS =
   'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-
-const ADDRESS = {
-  delivery_address_title: 'Ms',
-  delivery_address_first_name: 'Gertrude',
-  delivery_address_last_name: 'Jekyll',
-  delivery_address_line_1: '8 Orchard Lane',
-  delivery_address_line_3: 'Harrogate',
-  delivery_address_line_4: 'North Yorkshire',
-  delivery_address_postcode: 'HG1 2AB',
-  delivery_address_country_code: 'GBR',
-  delivery_address_telephone: '01423 496123',
-};
 
 interface PlacedOrder {
   public_id: string;
@@ -40,24 +29,7 @@ async function bearer(page: Page): Promise<Record<string, string>> {
 /** Places an order of `slug`'s first variation from this page's browser, through the API. */
 async function placeOrder(page: Page, slug: string, email: string | null): Promise<PlacedOrder> {
   const headers = await bearer(page);
-  const product = (await (await page.request.get(`/api/v1/products/${slug}`)).json()) as {
-    data: { product: { variations: { id: number }[] } };
-  };
-  const added = await page.request.post('/api/v1/basket', {
-    headers,
-    data: { product_id: product.data.product.variations[0]?.id },
-  });
-  expect(added.ok()).toBe(true);
-  const details = await page.request.put('/api/v1/basket/details', {
-    headers,
-    data: { ...ADDRESS, ...(email ? { email_address: email } : {}) },
-  });
-  expect(details.ok()).toBe(true);
-  const chosen = await page.request.put('/api/v1/basket/delivery', {
-    headers,
-    data: { option_id: 'uk-standard' },
-  });
-  expect(chosen.ok()).toBe(true);
+  await readyBasket(page, { slug, email, headers });
   const placed = await page.request.post('/api/v1/basket/order', {
     headers,
     data: { payment_method_nonce: FRICTIONLESS_3DS, device_data: '' },

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readyBasket } from './support/basket.ts';
 
 /**
  * The payment step and the thank-you page, end to end (issue 10), on the test-mode
@@ -11,44 +12,6 @@ import { expect, test, type Page } from '@playwright/test';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const THANK_YOU = /\/order\/thank-you\/[0-9a-f-]+$/;
-
-const ADDRESS = {
-  delivery_address_title: 'Ms',
-  delivery_address_first_name: 'Gertrude',
-  delivery_address_last_name: 'Jekyll',
-  delivery_address_line_1: '8 Orchard Lane',
-  delivery_address_line_3: 'Harrogate',
-  delivery_address_line_4: 'North Yorkshire',
-  delivery_address_postcode: 'HG1 2AB',
-  delivery_address_country_code: 'GBR',
-  delivery_address_telephone: '01423 496123',
-};
-
-/** A basket with `slug`'s first variation, an email, a Harrogate address and standard delivery. */
-async function readyBasket(page: Page, options: { slug?: string; email?: string | null } = {}) {
-  const slug = options.slug ?? 'artificial-boston-fern';
-  const product = (await (await page.request.get(`/api/v1/products/${slug}`)).json()) as {
-    data: { product: { variations: { id: number }[] } };
-  };
-  const added = await page.request.post('/api/v1/basket', {
-    data: { product_id: product.data.product.variations[0]?.id },
-  });
-  expect(added.ok()).toBe(true);
-  const details = await page.request.put('/api/v1/basket/details', {
-    data: {
-      ...ADDRESS,
-      ...(options.email === null ? {} : { email_address: options.email ?? 'gertrude@example.com' }),
-    },
-  });
-  expect(details.ok()).toBe(true);
-  const basket = (await details.json()) as {
-    data: { available_delivery_options: { id: string }[] };
-  };
-  const chosen = await page.request.put('/api/v1/basket/delivery', {
-    data: { option_id: basket.data.available_delivery_options[0]?.id },
-  });
-  expect(chosen.ok()).toBe(true);
-}
 
 async function axeViolations(page: Page) {
   const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
