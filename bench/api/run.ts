@@ -44,15 +44,16 @@ import {
   numberSetting,
   onCleanUp,
   oneRowUpdate,
+  printColumns,
   quantile,
+  runBenchmark,
+  type RunningServer as Server,
   startServer,
   startShop as startShopOn,
   throwAwayDatabase,
   timed,
-  runBenchmark,
   watchdog,
   writeResults,
-  type RunningServer as Server,
 } from '../lib/harness.ts';
 
 const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
@@ -601,18 +602,7 @@ function printTable(results: Measurement[]) {
     r.ratioToBare === null ? '' : `${r.ratioToBare.toFixed(2)}× bare`,
   ]);
   const header = ['scenario', 'target', 'requests/s', 'latency', 'failures', 'vs bare'];
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  // Text columns left-aligned, numbers right-aligned.
-  const format = (row: string[]) =>
-    row
-      .map((cell, i) => (i < 2 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  console.log(format(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(format(row));
+  printColumns(header, rows, [0, 1]);
 }
 
 async function main() {

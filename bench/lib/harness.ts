@@ -448,3 +448,23 @@ export async function runBenchmark(main: () => Promise<void>): Promise<void> {
     await cleanUp();
   }
 }
+
+/**
+ * Prints a table: the header, a rule, then the rows, columns two spaces apart. The
+ * columns in `left` (text) are left-aligned, the others (numbers) right-aligned.
+ */
+export function printColumns(header: string[], rows: string[][], left: number[]): void {
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),
+  );
+  const format = (row: string[]) =>
+    row
+      .map((cell, i) =>
+        left.includes(i) ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
+      )
+      .join('  ')
+      .trimEnd();
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(format(row));
+}

@@ -41,15 +41,16 @@ import {
   HOST,
   numberSetting,
   onCleanUp,
+  printColumns,
   quantile,
   runBenchmark,
+  type RunningServer,
   startServer,
   startShop,
   throwAwayDatabase,
   timed,
   watchdog,
   writeResults,
-  type RunningServer,
 } from '../lib/harness.ts';
 
 const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
@@ -242,17 +243,7 @@ function printTable(steps: Step[]) {
       step.load.toFixed(1),
     ];
   });
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  const format = (row: string[]) =>
-    row
-      .map((cell, i) => (i === 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  console.log(format(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(format(row));
+  printColumns(header, rows, [1]);
 }
 
 /** Per target: the first concurrency whose p99 passed P99_LIMIT_MS, or null. */

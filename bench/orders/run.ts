@@ -54,23 +54,24 @@ import {
   type Step,
 } from '../lib/checkout.ts';
 import {
+  cpuTimes,
   errorMessage,
   freePort,
   HOST,
   numberSetting,
-  PG_ADMIN_URL,
   onCleanUp,
-  cpuTimes,
   oneRowUpdate,
+  PG_ADMIN_URL,
+  printColumns,
   quantile,
+  runBenchmark,
+  type RunningServer,
   startServer,
   startShop,
   throwAwayDatabase,
   timed,
-  runBenchmark,
   watchdog,
   writeResults,
-  type RunningServer,
 } from '../lib/harness.ts';
 
 const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
@@ -494,17 +495,7 @@ function printCrowds(crowds: Crowd[]) {
     c.ratioToBare === null ? '' : `${c.ratioToBare.toFixed(2)}× bare`,
   ]);
   const header = ['shoppers', 'target', 'orders/s', 'median', 'p99', 'errors', 'vs bare'];
-  const widths = header.map((title, i) =>
-    Math.max(title.length, ...rows.map((row) => row[i]?.length ?? 0)),
-  );
-  const format = (row: string[]) =>
-    row
-      .map((cell, i) => (i === 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd();
-  console.log(format(header));
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
-  for (const row of rows) console.log(format(row));
+  printColumns(header, rows, [1]);
 }
 
 function printTargets(one: OneShopper[], crowds: Crowd[], withOrder: boolean) {
