@@ -12,6 +12,20 @@ import { accessSync, constants } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 
+/**
+ * The flags Chromium runs with here (journeys and Lighthouse): no sandbox (containers),
+ * no GPU, and nothing that reaches the network on its own.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
 /** Where distributions put Chromium. */
 const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'];
 

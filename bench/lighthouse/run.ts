@@ -25,6 +25,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { CHROMIUM_FLAGS } from '../../tools/find-chromium.ts';
 import { prefixed } from '../lib/checkout.ts';
 import {
   http,
@@ -40,16 +41,7 @@ import {
 const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
 const RUNS = Math.round(numberSetting('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9));
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const LIGHTHOUSE_BIN = join(ROOT, 'node_modules/lighthouse/cli/index.js');
 /** One Lighthouse run takes ≈ 15 s here; a stuck one is stopped. */
 const RUN_TIMEOUT_MS = 120_000;
