@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BasketView } from '../../../../domain/api/basket.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../../testing/render.tsx';
 import { fernLine, makeBasket, oliveTreeLine, reply } from '../../basket/testing/fixtures.ts';
+import { hold } from '../testing/render-checkout.tsx';
 import { DeliveryPage } from './delivery-page.tsx';
 
 /** Two olive trees (£159.98): standard delivery is free, next day £7.95. */
@@ -117,15 +118,11 @@ describe('DeliveryPage', () => {
       'PUT /api/v1/basket/details': () => reply(basketWith({ deliveryOptionId: 'uk-next-day' })),
     });
     // The option's save is held, as on a slow connection.
-    const answer = fetchMock.getMockImplementation()!;
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const sent: string[] = [];
-    fetchMock.mockImplementation(async (input, init) => {
-      if (init?.method === 'PUT') sent.push(new URL(String(input), 'http://localhost').pathname);
-      if (String(input).endsWith('/basket/delivery')) await held;
-      return answer(input, init);
-    });
+    const held = hold(fetchMock, '/basket/delivery');
+    const sent = () =>
+      fetchMock.mock.calls
+        .filter(([, init]) => init?.method === 'PUT')
+        .map(([input]) => new URL(String(input), 'http://localhost').pathname);
 
     await user.click(await screen.findByRole('radio', { name: /Next working day/ }));
     expect(await screen.findByText('Updating basket')).toBeInTheDocument();
@@ -135,8 +132,8 @@ describe('DeliveryPage', () => {
     await user.type(screen.getByRole('textbox'), 'Number 12');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     // The instructions wait for the option's save, then go on.
-    expect(sent).toEqual(['/api/v1/basket/delivery']);
-    release();
+    expect(sent()).toEqual(['/api/v1/basket/delivery']);
+    held.open();
     expect(await screen.findByRole('heading', { name: 'Payment step' })).toBeInTheDocument();
     expect(calls.filter((call) => call.method === 'PUT').map((call) => call.path)).toEqual([
       '/api/v1/basket/delivery',
@@ -156,19 +153,13 @@ describe('DeliveryPage', () => {
       }),
       'PUT /api/v1/basket/details': () => reply(basketWith()),
     });
-    const answer = fetchMock.getMockImplementation()!;
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/basket/delivery')) await held;
-      return answer(input, init);
-    });
+    const held = hold(fetchMock, '/basket/delivery');
 
     await user.click(await screen.findByRole('radio', { name: /Next working day/ }));
     await user.click(await screen.findByRole('radio', { name: 'With a neighbour' }));
     await user.type(screen.getByRole('textbox'), 'Number 12');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
-    release();
+    held.open();
 
     await waitFor(() =>
       expect(screen.getByRole('radio', { name: /Next working day/ })).not.toBeChecked(),
