@@ -13,7 +13,7 @@ export default defineConfig({
         test: {
           ...timeouts,
           name: 'server',
-          include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts'],
+          include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'tools/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['src/server/testing/global-setup.ts'],
           pool: 'forks',
