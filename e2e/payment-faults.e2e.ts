@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readyBasket } from './support/basket.ts';
 
 /**
- * A payment the gateway loses (ADR 030): the test-mode gateway is told, through its
- * development-only fault switch, that the next sale fails with a network error before
- * any charge. The shopper sees the catalogue's message on the payment page, tries again
- * and reaches the thank-you page, with one order confirmed.
+ * Payments the test-mode gateway is told, through its development-only fault switch,
+ * to lose or to take slowly (ADR 030):
+ * - a sale that fails with a network error before any charge: the shopper sees the
+ *   catalogue's message on the payment page, tries again and reaches the thank-you
+ *   page, with one order confirmed;
+ * - a slow sale while the basket is changed in another tab: the change is refused with
+ *   the catalogue's message (ADR 035), and the order is the basket as it was priced.
  */
 
 const FAULTS = '/api/v1/test-mode/braintree/faults';
@@ -12,42 +16,9 @@ const THANK_YOU = /\/order\/thank-you\/([0-9a-f-]+)$/;
 const EMAIL = `lost-connection-${Date.now()}@example.com`;
 const EXPIRY = `01/${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
 
-/** A basket with a Boston fern, an email, an address and the first delivery option. */
-async function readyBasket(page: Page) {
-  const product = (await (
-    await page.request.get('/api/v1/products/artificial-boston-fern')
-  ).json()) as { data: { product: { variations: { id: number }[] } } };
-  const added = await page.request.post('/api/v1/basket', {
-    data: { product_id: product.data.product.variations[0]?.id },
-  });
-  expect(added.ok()).toBe(true);
-  const details = await page.request.put('/api/v1/basket/details', {
-    data: {
-      email_address: EMAIL,
-      delivery_address_title: 'Ms',
-      delivery_address_first_name: 'Beatrix',
-      delivery_address_last_name: 'Havergal',
-      delivery_address_line_1: '1 Waterperry Lane',
-      delivery_address_line_3: 'Oxford',
-      delivery_address_line_4: 'Oxfordshire',
-      delivery_address_postcode: 'OX33 1JZ',
-      delivery_address_country_code: 'GBR',
-      delivery_address_telephone: '01865 496123',
-    },
-  });
-  expect(details.ok()).toBe(true);
-  const basket = (await details.json()) as {
-    data: { available_delivery_options: { id: string }[] };
-  };
-  const chosen = await page.request.put('/api/v1/basket/delivery', {
-    data: { option_id: basket.data.available_delivery_options[0]?.id },
-  });
-  expect(chosen.ok()).toBe(true);
-}
-
 async function fillCard(page: Page) {
   const card = page.getByRole('group', { name: 'Card details' });
-  await card.getByRole('textbox', { name: 'Name on card' }).fill('Beatrix Havergal');
+  await card.getByRole('textbox', { name: 'Name on card' }).fill('Gertrude Jekyll');
   await card.getByRole('textbox', { name: 'Card number' }).fill('4000000000002701');
   await card.getByRole('textbox', { name: 'Expiry date' }).fill(EXPIRY);
   await card.getByRole('textbox', { name: 'Security code' }).fill('123');
@@ -60,7 +31,7 @@ test.afterEach(async ({ request }) => {
 test('a payment lost to a gateway network error shows the catalogue message, and the retry is charged once', async ({
   page,
 }) => {
-  await readyBasket(page);
+  await readyBasket(page, { email: EMAIL });
   const armed = await page.request.post(FAULTS, {
     data: { sales: [{ kind: 'network_error', charged: false }] },
   });
@@ -97,4 +68,50 @@ test('a payment lost to a gateway network error shows the catalogue message, and
   const confirmations = outbox.data.emails.filter((email) => /EB-/.test(email.text_body));
   expect(confirmations).toHaveLength(1);
   expect(confirmations[0]?.text_body).toContain(order.data.order.order_number);
+});
+
+test('a basket changed in another tab while its payment is being taken: the change is refused with a message, and the order is the basket as priced', async ({
+  page,
+  context,
+}) => {
+  await readyBasket(page, { email: `slow-sale-${Date.now()}@example.com` });
+  const armed = await page.request.post(FAULTS, {
+    data: { sales: [{ kind: 'slow', delay_ms: 6_000 }] },
+  });
+  expect(armed.ok()).toBe(true);
+  const other = await context.newPage();
+  await other.goto('/basket');
+  const quantity = other.getByRole('group', { name: /^Quantity of / });
+  await expect(quantity.getByRole('spinbutton')).toHaveValue('1');
+
+  await page.goto('/checkout/payment');
+  await fillCard(page);
+  await page.getByRole('button', { name: 'Place order & pay' }).click();
+  // The order is being paid for once a write to the basket is refused (removing no
+  // voucher changes nothing when it goes through).
+  await expect
+    .poll(
+      async () =>
+        (
+          await other.request.put('/api/v1/basket/voucher', { data: { voucher_code: null } })
+        ).status(),
+      { timeout: 5_000 },
+    )
+    .toBe(409);
+
+  await quantity.getByRole('button', { name: /^Increase / }).click();
+  await expect(other.getByRole('alert')).toContainText(
+    "Your basket's order is being paid for, so the basket can't be changed. Please wait a moment and try again.",
+  );
+
+  await expect(page).toHaveURL(THANK_YOU, { timeout: 20_000 });
+  const publicId = THANK_YOU.exec(page.url())?.[1];
+  const order = (await (await page.request.get(`/api/v1/orders/${publicId}`)).json()) as {
+    data: { order: { status: string; items: { quantity: number }[] } };
+  };
+  expect(order.data.order.status).toBe('paid');
+  expect(order.data.order.items.map((item) => item.quantity)).toEqual([1]);
+  // The other tab's basket is closed with the order; it starts again empty.
+  await other.reload();
+  await expect(other.getByText('Your basket is empty')).toBeVisible();
 });

@@ -66,6 +66,11 @@ export const errorCatalogue = {
   },
   order_not_preorder: { status: 409, message: 'Non pre-orders cannot currently be cancelled.' },
   order_failed: { status: 409, message: 'We were unable to create your order.' },
+  basket_order_in_progress: {
+    status: 409,
+    message:
+      "Your basket's order is being paid for, so the basket can't be changed. Please wait a moment and try again.",
+  },
   order_tracking_verification_failed: {
     status: 422,
     message: 'Order tracking verification failed, please check the information provided below.',

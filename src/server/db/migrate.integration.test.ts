@@ -35,6 +35,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '014-wishlists.sql',
       '015-stock-notifications.sql',
       '016-one-refund-per-sale.sql',
+      '017-basket-frozen-while-paying.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

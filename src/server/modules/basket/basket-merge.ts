@@ -30,8 +30,25 @@ async function mergeInto(repository: BasketRepository, guest: BasketRecord, ownI
 }
 
 /**
+ * Runs a claim or merge; false when it was refused because one of the baskets has an
+ * order being paid for (ADR 035), which leaves both as they were.
+ */
+async function unlessPaying(work: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await work();
+    return true;
+  } catch (error) {
+    if (error instanceof AppError && error.type === 'basket_order_in_progress') return false;
+    throw error;
+  }
+}
+
+/**
  * The customer's basket after login: the guest basket claimed when they have none,
- * else merged into their latest open basket and closed.
+ * else merged into their latest open basket and closed. A basket whose order is being
+ * paid for cannot change (ADR 035), and login never fails for it: when the merge is
+ * refused the guest basket is claimed instead (the customer's own basket was the one
+ * being paid for); when that is refused too, the guest basket is left to its order.
  */
 export async function acquireBasket(
   deps: { repository: BasketRepository; access: BasketAccess; views: BasketViews },
@@ -44,11 +61,13 @@ export async function acquireBasket(
   const guest = basketId ? await repository.findOpen(basketId) : undefined;
   const ownId = await repository.latestOpenOf(userId);
   if (guest && guest.user_id === null) {
-    if (!ownId) {
-      await repository.claim(guest.id, userId);
+    if (ownId && (await unlessPaying(() => mergeInto(repository, guest, ownId)))) {
+      return access.answer(ownId, viewer);
+    }
+    if (await unlessPaying(() => repository.claim(guest.id, userId))) {
       return access.answer(guest.id, viewer);
     }
-    await mergeInto(repository, guest, ownId);
+    return access.answer(ownId ?? guest.id, viewer);
   }
   if (ownId) return access.answer(ownId, viewer);
   return { basketId: null, basket: await views.build(undefined, viewer) };

@@ -5,6 +5,7 @@
  */
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { sql, type CompiledQuery, type Compilable, type Transaction } from 'kysely';
+import { AppError } from '../../../domain/errors.ts';
 import type { Db } from '../../db/client.ts';
 import type { Database, StoredAddress } from '../../db/schema.ts';
 
@@ -70,6 +71,23 @@ const BUMP = { updated_at: sql<string>`now()`, version: sql<number>`version + 1`
 
 const json = (value: StoredAddress | null | undefined) =>
   value === undefined ? undefined : value === null ? null : JSON.stringify(value);
+
+/**
+ * Runs a write to a basket, answering migration 017's refusal (the basket's order is
+ * being paid for: SQLSTATE 55006, hint basket_order_in_progress) as the catalogue's
+ * error. The refused statement changed nothing.
+ */
+async function whileNotPaying<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    const { code, hint } = (error ?? {}) as { code?: unknown; hint?: unknown };
+    if (code === '55006' && hint === 'basket_order_in_progress') {
+      throw new AppError('basket_order_in_progress');
+    }
+    throw error;
+  }
+}
 
 /** Stands for the basket id in queries compiled once (a value no basket id can be). */
 const ID_MARKER = '\u0000basket-id';
@@ -174,12 +192,14 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
 
     /** Gives a guest's basket to a customer. */
     async claim(id: string, userId: number): Promise<void> {
-      await db
-        .updateTable('baskets')
-        .set({ user_id: userId, ...BUMP })
-        .where('id', '=', id)
-        .where('user_id', 'is', null)
-        .execute();
+      await whileNotPaying(
+        db
+          .updateTable('baskets')
+          .set({ user_id: userId, ...BUMP })
+          .where('id', '=', id)
+          .where('user_id', 'is', null)
+          .execute(),
+      );
     },
 
     /** Records a link to a basket, valid until `expiresAt`. */
@@ -224,11 +244,13 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
 
     /** Closes a basket whose items were merged into another. */
     async markMerged(id: string): Promise<void> {
-      await db
-        .updateTable('baskets')
-        .set({ status: 'merged', ...BUMP })
-        .where('id', '=', id)
-        .execute();
+      await whileNotPaying(
+        db
+          .updateTable('baskets')
+          .set({ status: 'merged', ...BUMP })
+          .where('id', '=', id)
+          .execute(),
+      );
     },
 
     /** Changes the basket's own fields; answers its columns after the change. */
@@ -243,12 +265,14 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
         ...(billing_address === undefined ? {} : { billing_address: json(billing_address) }),
         ...BUMP,
       };
-      return db
-        .updateTable('baskets')
-        .set(values)
-        .where('id', '=', id)
-        .returning(BASKET_COLUMNS)
-        .executeTakeFirst();
+      return whileNotPaying(
+        db
+          .updateTable('baskets')
+          .set(values)
+          .where('id', '=', id)
+          .returning(BASKET_COLUMNS)
+          .executeTakeFirst(),
+      );
     },
 
     /**
@@ -263,46 +287,48 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       item: { product_id: number; quantity: number; related_item_id: number | null },
       limit?: number,
     ): Promise<LineWrite | null> {
-      const row = await db
-        .with('line', (cte) =>
-          cte
-            .insertInto('basket_items')
-            .values({ basket_id: basketId, ...item })
-            .onConflict((conflict) =>
-              conflict
-                .columns(['basket_id', 'product_id', 'related_item_id'])
-                .doUpdateSet((eb) => ({
-                  quantity: eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
-                }))
-                .where((eb) =>
-                  limit === undefined
-                    ? sql<boolean>`true`
-                    : eb(
-                        eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
-                        '<=',
-                        limit,
-                      ),
-                ),
-            )
-            .returning(['id', 'product_id', 'quantity', 'related_item_id']),
-        )
-        .with('touched', (cte) =>
-          cte
-            .updateTable('baskets')
-            .set(BUMP)
-            .where('id', '=', basketId)
-            .where((eb) => eb.exists(eb.selectFrom('line').select('quantity')))
-            .returning('version'),
-        )
-        .selectFrom(['line', 'touched'])
-        .select([
-          'line.id',
-          'line.product_id',
-          'line.quantity',
-          'line.related_item_id',
-          'touched.version',
-        ])
-        .executeTakeFirst();
+      const row = await whileNotPaying(
+        db
+          .with('line', (cte) =>
+            cte
+              .insertInto('basket_items')
+              .values({ basket_id: basketId, ...item })
+              .onConflict((conflict) =>
+                conflict
+                  .columns(['basket_id', 'product_id', 'related_item_id'])
+                  .doUpdateSet((eb) => ({
+                    quantity: eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
+                  }))
+                  .where((eb) =>
+                    limit === undefined
+                      ? sql<boolean>`true`
+                      : eb(
+                          eb('basket_items.quantity', '+', eb.ref('excluded.quantity')),
+                          '<=',
+                          limit,
+                        ),
+                  ),
+              )
+              .returning(['id', 'product_id', 'quantity', 'related_item_id']),
+          )
+          .with('touched', (cte) =>
+            cte
+              .updateTable('baskets')
+              .set(BUMP)
+              .where('id', '=', basketId)
+              .where((eb) => eb.exists(eb.selectFrom('line').select('quantity')))
+              .returning('version'),
+          )
+          .selectFrom(['line', 'touched'])
+          .select([
+            'line.id',
+            'line.product_id',
+            'line.quantity',
+            'line.related_item_id',
+            'touched.version',
+          ])
+          .executeTakeFirst(),
+      );
       if (!row) return null;
       const { version, ...line } = row;
       return { line, version };
@@ -319,21 +345,23 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       itemId: number,
       quantity: number,
     ): Promise<number | undefined> {
-      const row = await db
-        .with('line', (cte) =>
-          cte
-            .updateTable('basket_items')
-            .set({ quantity })
-            .where('basket_id', '=', basketId)
-            .where('id', '=', itemId)
-            .returning('id'),
-        )
-        .updateTable('baskets')
-        .set(BUMP)
-        .where('id', '=', basketId)
-        .where((eb) => eb.exists(eb.selectFrom('line').select('id')))
-        .returning('version')
-        .executeTakeFirst();
+      const row = await whileNotPaying(
+        db
+          .with('line', (cte) =>
+            cte
+              .updateTable('basket_items')
+              .set({ quantity })
+              .where('basket_id', '=', basketId)
+              .where('id', '=', itemId)
+              .returning('id'),
+          )
+          .updateTable('baskets')
+          .set(BUMP)
+          .where('id', '=', basketId)
+          .where((eb) => eb.exists(eb.selectFrom('line').select('id')))
+          .returning('version')
+          .executeTakeFirst(),
+      );
       return row?.version;
     },
 
@@ -342,24 +370,26 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
      * same statement; false when it is not in this basket.
      */
     async removeItem(basketId: string, itemId: number): Promise<boolean> {
-      const row = await db
-        .with('gone', (cte) =>
-          cte
-            .deleteFrom('basket_items')
-            .where('basket_id', '=', basketId)
-            .where('id', '=', itemId)
-            .returning('id'),
-        )
-        .with('touched', (cte) =>
-          cte
-            .updateTable('baskets')
-            .set(BUMP)
-            .where('id', '=', basketId)
-            .where((eb) => eb.exists(eb.selectFrom('gone').select('id'))),
-        )
-        .selectFrom('gone')
-        .select('id')
-        .executeTakeFirst();
+      const row = await whileNotPaying(
+        db
+          .with('gone', (cte) =>
+            cte
+              .deleteFrom('basket_items')
+              .where('basket_id', '=', basketId)
+              .where('id', '=', itemId)
+              .returning('id'),
+          )
+          .with('touched', (cte) =>
+            cte
+              .updateTable('baskets')
+              .set(BUMP)
+              .where('id', '=', basketId)
+              .where((eb) => eb.exists(eb.selectFrom('gone').select('id'))),
+          )
+          .selectFrom('gone')
+          .select('id')
+          .executeTakeFirst(),
+      );
       return row !== undefined;
     },
   };

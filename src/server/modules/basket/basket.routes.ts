@@ -123,7 +123,9 @@ export function basketRoutes(
   route('GET', '/basket', basketDoc('This browser’s basket'), (id, _request, viewer) =>
     baskets.get(id, viewer),
   );
-  const stock: ErrorType[] = ['insufficient_stock', 'product_unavailable'];
+  // A basket whose order is being paid for refuses every change (ADR 035).
+  const paying: ErrorType = 'basket_order_in_progress';
+  const stock: ErrorType[] = ['insufficient_stock', 'product_unavailable', paying];
   const add = basketDoc('Adds a product to the basket', { body: addItemSchema, errors: stock });
   route('POST', '/basket', add, (id, request, viewer) =>
     baskets.addItem(id, parseInput(addItemSchema, objectBody(request.body)), viewer),
@@ -134,7 +136,7 @@ export function basketRoutes(
   route('POST', '/basket/acquire', acquire, (id, _request, viewer) => baskets.acquire(id, viewer));
   const restore = basketDoc('Copies a shared or abandoned basket into this browser’s', {
     query: abandonedQuery,
-    errors: ['not_found'],
+    errors: ['not_found', paying],
   });
   route('GET', '/basket/abandoned', restore, (id, request, viewer) => {
     const linkId = parseInput(abandonedQuery, request.query).id;
@@ -157,13 +159,14 @@ export function basketRoutes(
   // Addresses merge onto the stored ones before they are validated (basket-details.ts).
   const details = basketDoc('Sets the email, addresses and safe place, in any combination', {
     body: detailsBodySchema,
+    errors: [paying],
   });
   route('PUT', '/basket/details', details, (id, request, viewer) =>
     baskets.updateDetails(id, objectBody(request.body), viewer),
   );
   const delivery = basketDoc('Chooses the delivery option', {
     body: deliveryChoiceSchema,
-    errors: ['invalid_delivery_option'],
+    errors: ['invalid_delivery_option', paying],
   });
   route('PUT', '/basket/delivery', delivery, (id, request, viewer) =>
     baskets.setDeliveryOption(
@@ -174,11 +177,15 @@ export function basketRoutes(
   );
   const voucher = basketDoc('Applies a discount code, or removes it (null)', {
     body: voucherChoiceSchema,
+    errors: [paying],
   });
   route('PUT', '/basket/voucher', voucher, (id, request, viewer) =>
     baskets.setVoucher(id, parseInput(voucherChoiceSchema, objectBody(request.body)), viewer),
   );
-  const loyalty = basketDoc('Uses the customer’s buds, or stops', { body: loyaltyChoiceSchema });
+  const loyalty = basketDoc('Uses the customer’s buds, or stops', {
+    body: loyaltyChoiceSchema,
+    errors: [paying],
+  });
   route('PUT', '/basket/loyalty', loyalty, (id, request, viewer) =>
     baskets.setLoyalty(id, parseInput(loyaltyChoiceSchema, objectBody(request.body)), viewer),
   );
@@ -195,7 +202,7 @@ export function basketRoutes(
       viewer,
     );
   });
-  const remove = basketDoc('Removes a line', { errors: ['not_found'] });
+  const remove = basketDoc('Removes a line', { errors: ['not_found', paying] });
   route<{ id: string }>('DELETE', '/basket/:id', remove, (id, request, viewer) =>
     baskets.removeItem(id, itemIdFromPath(request.params.id), viewer),
   );
