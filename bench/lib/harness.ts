@@ -7,10 +7,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../tools/free-port.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
@@ -101,17 +101,8 @@ export function watchdog(ms: number): void {
 // ---------------------------------------------------------------------------
 // Child servers.
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolvePort(port) : reject(new Error('No free port'))));
-    });
-  });
-}
+/** A free port on 127.0.0.1 for a child server (shared with the tests). */
+export { freePort };
 
 export interface RunningServer<Name extends string = string> {
   name: Name;

@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { freePort } from '../../tools/free-port.ts';
 
 export interface OwnShop {
   origin: string;
@@ -24,17 +24,6 @@ export interface OwnShopOptions {
 
 /** How long the shop may take to answer its health check (tsx compiles on start). */
 const START_TIMEOUT_MS = 150_000;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts the shop `name` and resolves once it answers its health check. */
 export async function startOwnShop(name: string, options: OwnShopOptions = {}): Promise<OwnShop> {

@@ -8,7 +8,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
@@ -25,23 +24,11 @@ import {
   FRICTIONLESS_3DS,
 } from './testing/checkout.ts';
 import { openTestDatabase, type TestDatabase } from './testing/test-app.ts';
+import { freePort } from '../../tools/free-port.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const HOST = '127.0.0.1';
 const START_TIMEOUT_MS = 45_000;
-
-/** A free port on 127.0.0.1 (the child is told it; PORT cannot be 0). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 interface ShopProcess {
   origin: string;
