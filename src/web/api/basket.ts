@@ -40,12 +40,18 @@ export const useBasket = (options: { refetchOnWindowFocus?: boolean } = {}) =>
     refetchOnWindowFocus: options.refetchOnWindowFocus ? 'always' : false,
   });
 
-/** `scope`: mutations sharing it run one after another, the last call's reply last. */
+/**
+ * `scope`: mutations sharing it run one after another, the last call's reply last. A
+ * refused change fetches the basket again: the refusal may come from a basket that
+ * changed elsewhere (its order paid for in another tab, ADR 035; a line removed), and
+ * the page then shows it as it now is.
+ */
 function useBasketMutation<V>(call: (variables: V) => Promise<BasketView>, scope?: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (basket) => replaceBasket(client, basket),
+    onError: () => void client.invalidateQueries({ queryKey: BASKET_KEY }),
     ...(scope ? { scope: { id: scope } } : {}),
   });
 }

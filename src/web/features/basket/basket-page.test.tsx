@@ -224,6 +224,34 @@ describe('BasketPage', () => {
     expect(within(await findLine('Artificial Boston Fern')).queryByRole('alert')).toBeNull();
   });
 
+  it('fetches the basket again after a refused change, so a basket ordered in another tab shows as it now is', async () => {
+    const paying =
+      "Your basket's order is being paid for, so the basket can't be changed. Please wait a moment and try again.";
+    let patches = 0;
+    let gets = 0;
+    const basket = makeBasket({ items: [oliveTreeLine(), fernLine()] });
+    const { user } = renderBasket(basket, {
+      // The order is being paid for, then paid: the basket is closed and a new one is empty.
+      'GET /api/v1/basket': () => reply(++gets <= 2 ? basket : makeBasket()),
+      'PATCH /api/v1/basket/102': () =>
+        ++patches === 1
+          ? { status: 409, body: { error_type: 'basket_order_in_progress', message: paying } }
+          : { status: 404, body: { error_type: 'not_found', message: 'Not found' } },
+    });
+
+    const fern = await findLine('Artificial Boston Fern');
+    const increase = within(fern).getByRole('button', { name: /^Increase / });
+    await user.click(increase);
+    expect(await within(fern).findByRole('alert')).toHaveTextContent(paying);
+    await waitFor(() => expect(gets).toBe(2));
+    expect(within(fern).getByRole('spinbutton')).toHaveValue(1);
+
+    await user.click(
+      within(await findLine('Artificial Boston Fern')).getByRole('button', { name: /^Increase / }),
+    );
+    expect(await screen.findByText('Your basket is empty')).toBeInTheDocument();
+  });
+
   it('removes a line with DELETE and says so', async () => {
     const { calls, user } = renderBasket(makeBasket({ items: [oliveTreeLine(), fernLine()] }), {
       'DELETE /api/v1/basket/102': () => reply(makeBasket({ items: [oliveTreeLine()] })),
