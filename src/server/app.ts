@@ -348,6 +348,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerWebApp(app, deps.webDistDir ?? null, {
     paypalClientId: deps.wallets?.paypalClientId ?? null,
     paymentMode: payments.mode,
+    captchaScript: captcha.widgetScript ?? null,
     pageHead: (url) => catalogueHeadTags(catalogue, url),
   });
   return app;

@@ -8,7 +8,9 @@ import {
   PRODUCT_IMAGE_SIZES,
   type FamilyView,
 } from '../../domain/api/catalogue.ts';
+import { TURNSTILE_SCRIPT } from '../../domain/captcha.ts';
 import { variationFromParam } from '../../domain/product-variation.ts';
+import { turnstileVerifier } from '../adapters/captcha/turnstile.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { createTestApp, ENGINES, type TestApp } from '../testing/test-app.ts';
 
@@ -69,6 +71,24 @@ describe('the served index.html', () => {
       expect(reply.body).toBe(INDEX);
       expect(reply.body).not.toContain('paypal-client-id');
     }
+  });
+
+  it('the login page preloads Turnstile’s widget script; other pages and the offline test mode do not', async () => {
+    const preload = `<link rel="preload" as="script" href="${escapeHtml(TURNSTILE_SCRIPT)}" />`;
+    const turnstile = await createTestApp('pglite', {
+      webDistDir: distDir,
+      captcha: turnstileVerifier({ secretKey: 'secret', siteKey: 'site-key' }),
+    });
+    apps.push(turnstile);
+    const login = await turnstile.app.inject({ method: 'GET', url: '/login?redirect=%2Faccount' });
+    expect(login.body.slice(0, login.body.indexOf('</head>'))).toContain(preload);
+    for (const url of ['/login/reset-password?token=abc', '/basket', '/checkout']) {
+      const other = await turnstile.app.inject({ method: 'GET', url });
+      expect(other.body, url).toBe(INDEX);
+    }
+    const offline = await createTestApp('pglite', { webDistDir: distDir });
+    apps.push(offline);
+    expect((await offline.app.inject({ method: 'GET', url: '/login' })).body).toBe(INDEX);
   });
 
   describe('the home page preloads its first picture (ADR 032)', () => {

@@ -4,8 +4,9 @@
  * is configured, index.html carries it in `<meta name="paypal-client-id">`, where
  * the payment step's PayPal button reads it (spec section 7: "client id read from
  * a page meta tag"). A page may also get hints of its own in the head (`pageHead`:
- * the home page's preload of its first picture, ADR 032), and every page the
- * preloads of the code it imports first (`page-modules.ts`, ADR 033).
+ * the home page's preload of its first picture, ADR 032), every page the
+ * preloads of the code it imports first (`page-modules.ts`, ADR 033), and the login
+ * pages the preload of the captcha widget's script.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -22,6 +23,11 @@ export interface WebAppOptions {
   paypalClientId?: string | null;
   /** The payment step preloads this mode's card client (page-modules.ts). */
   paymentMode?: PaymentMode;
+  /**
+   * The captcha widget's script (Turnstile's), preloaded by the login pages, whose
+   * forms show the widget at once; null/absent for none (the offline test mode).
+   */
+  captchaScript?: string | null;
   /**
    * Markup for the head of the page at a URL (path and query), '' for none. It must
    * be safe HTML: it is written as it is.
@@ -45,6 +51,21 @@ export function withPageMeta(html: string, options: WebAppOptions, pageTags = ''
   if (!tags) return html;
   const end = html.indexOf('</head>');
   return end === -1 ? `${tags}${html}` : `${html.slice(0, end)}${tags}\n  ${html.slice(end)}`;
+}
+
+/**
+ * The pages whose forms show the captcha widget as they open: /login (log in, register,
+ * forgotten password). The reset-password page has none.
+ */
+const CAPTCHA_PAGES = /^\/login\/?$/;
+
+/**
+ * The preload of the captcha widget's script on the pages that show it at once, so it
+ * downloads with the page's own code instead of after the form has rendered.
+ */
+export function captchaPreloadTag(path: string, script: string | null | undefined): string {
+  if (!script || !CAPTCHA_PAGES.test(path)) return '';
+  return `<link rel="preload" as="script" href="${escapeHtml(script)}" />`;
 }
 
 /**
@@ -109,7 +130,9 @@ export async function registerWebApp(
       }
       // Read on each page load (a small file): a rebuild while running is picked up.
       const html = await readFile(join(distDir, 'index.html'), 'utf8');
-      const tags = [preloads, pageTags].filter(Boolean).join('\n  ');
+      const tags = [preloads, captchaPreloadTag(path, options.captchaScript), pageTags]
+        .filter(Boolean)
+        .join('\n  ');
       return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options, tags));
     }
     const error = new AppError('not_found');

@@ -29,6 +29,11 @@ export interface CaptchaVerifier {
   /** What the browser widget needs the page's content security policy to allow. */
   readonly contentSources?: ContentSources;
   /**
+   * The script the browser widget loads, if any: the pages with a captcha form preload
+   * it from their HTML, so the widget is ready as the form appears.
+   */
+  readonly widgetScript?: string;
+  /**
    * Checks `token` for `action` (e.g. 'login'). A token for another action, an expired,
    * reused or forged token, or a missing one, is a failure with Turnstile's error codes.
    */

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { TURNSTILE_SCRIPT } from '../../../domain/captcha.ts';
 import type { ContentSources } from '../content-sources.ts';
 import {
   ACTION_MISMATCH,
@@ -60,6 +61,7 @@ export function turnstileVerifier({
     mode: 'turnstile',
     siteKey,
     contentSources: TURNSTILE_CONTENT_SOURCES,
+    widgetScript: TURNSTILE_SCRIPT,
     async verify({ token, action, remoteIp }) {
       if (!token) return fail('missing-input-response');
       if (token.length > MAX_TOKEN_LENGTH) return fail('invalid-input-response');

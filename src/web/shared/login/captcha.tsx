@@ -4,14 +4,14 @@
  * empty). The server's config picks Cloudflare Turnstile or an offline test mode.
  */
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
+import { TURNSTILE_SCRIPT } from '../../../domain/captcha.ts';
 import { useConfig } from '../../api/config.ts';
 import './auth-form.css';
 
 /** The token Turnstile's dummy site keys give, which the test-mode server accepts. */
 export const DUMMY_CAPTCHA_TOKEN = 'XXXX.DUMMY.TOKEN.XXXX';
 
-export const TURNSTILE_SCRIPT =
-  'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';
+export { TURNSTILE_SCRIPT };
 
 const LOAD_FAILED = 'The security check could not be loaded. Please reload the page to try again.';
 
