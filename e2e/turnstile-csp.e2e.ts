@@ -3,7 +3,8 @@
  * load the widget from challenges.cloudflare.com. Starts its own shop (Cloudflare's
  * documented always-pass test keys) beside the one the other journeys use, on the web
  * build that one made. The widget cannot actually download offline: a failed request
- * is no policy violation, a blocked one is.
+ * is no policy violation, a blocked one is. The page's HTML preloads the widget's
+ * script, and the widget uses that download (a stand-in script served in its place).
  */
 import { expect, test } from '@playwright/test';
 import { startOwnShop, type OwnShop } from './support/own-shop.ts';
@@ -88,4 +89,35 @@ test('the login page may load the Turnstile widget under the shop’s content se
     'frames.elsewhere.example',
     'scripts.elsewhere.example',
   ]);
+});
+
+test('the login page’s preload of the widget script is the one download the widget uses', async ({
+  page,
+}) => {
+  // A stand-in for Cloudflare's script (unreachable offline): it draws a label and
+  // passes at once, as the always-pass test keys do.
+  const requested: string[] = [];
+  await page.route(`${TURNSTILE}/**`, async (route) => {
+    requested.push(route.request().url());
+    await route.fulfill({
+      contentType: 'text/javascript',
+      body: `window.turnstile = {
+        render(element, options) {
+          element.textContent = 'Security check stand-in';
+          options.callback('XXXX.DUMMY.TOKEN.XXXX');
+          return 'widget-1';
+        },
+        reset() {},
+        remove() {},
+      };`,
+    });
+  });
+
+  const html = await (await page.request.get(`${origin}/login`)).text();
+  expect(html).toContain(
+    `<link rel="preload" as="script" href="${TURNSTILE}/turnstile/v0/api.js?render=explicit" />`,
+  );
+  await page.goto(`${origin}/login`);
+  await expect(page.getByText('Security check stand-in').first()).toBeVisible();
+  expect(requested).toEqual([`${TURNSTILE}/turnstile/v0/api.js?render=explicit`]);
 });
