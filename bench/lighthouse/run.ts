@@ -13,10 +13,15 @@
  * delivery option for the payment step), and Lighthouse sends its cookie with every
  * request (`--extra-headers`). Chromium is CHROME_PATH (default /usr/bin/chromium).
  *
+ * Chromium reaches the shop as a shopper reaches a deployed one: through an HTTPS front
+ * that speaks HTTP/2 (a load balancer's part; h2-front.ts, ADR 036).
+ * BENCH_LIGHTHOUSE_PROTOCOL=http1 measures the shop's own HTTP/1.1 instead.
+ *
  * Lighthouse's performance score depends on the CPU it gets: other work on the machine
  * lowers it. The load average is printed with each page; re-run at a quiet moment
  * before trusting a low figure. Settings: BENCH_LIGHTHOUSE_RUNS (1–9),
- * BENCH_LIGHTHOUSE_PAGES (comma-separated page names, default all). The last report of
+ * BENCH_LIGHTHOUSE_PAGES (comma-separated page names, default all),
+ * BENCH_LIGHTHOUSE_PROTOCOL (h2 or http1). The last report of
  * each page is kept as bench/lighthouse/<page>.report.json.out (open it in the
  * Lighthouse viewer to read the audits); the figures go to bench/lighthouse/last-run.json.out.
  */
@@ -27,6 +32,7 @@ import { join } from 'node:path';
 import { build } from 'vite';
 import { CHROMIUM_FLAGS } from '../../tools/find-chromium.ts';
 import { prefixed } from '../lib/checkout.ts';
+import { startH2Front } from './h2-front.ts';
 import {
   http,
   numberSetting,
@@ -41,7 +47,21 @@ import {
 const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
 const RUNS = Math.round(numberSetting('BENCH_LIGHTHOUSE_RUNS', 3, 1, 9));
 const CHROME_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
+/**
+ * 'h2' (default): Chromium reaches the shop through an HTTPS front speaking HTTP/2, as
+ * through a production load balancer (h2-front.ts, ADR 036); 'http1': the shop itself.
+ */
+const PROTOCOL = (() => {
+  const value = process.env.BENCH_LIGHTHOUSE_PROTOCOL || 'h2';
+  if (value !== 'h2' && value !== 'http1')
+    throw new Error(`BENCH_LIGHTHOUSE_PROTOCOL must be h2 or http1, not ${value}`);
+  return value;
+})();
+const CHROME_FLAGS = [
+  '--headless=new',
+  ...CHROMIUM_FLAGS,
+  ...(PROTOCOL === 'h2' ? ['--ignore-certificate-errors'] : []),
+];
 const LIGHTHOUSE_BIN = join(ROOT, 'node_modules/lighthouse/cli/index.js');
 /** One Lighthouse run takes ≈ 15 s here; a stuck one is stopped. */
 const RUN_TIMEOUT_MS = 120_000;
@@ -228,19 +248,22 @@ async function lighthouse(
 }
 
 /**
- * A run, tried once more when Lighthouse fails to record it (headless Chromium now and
- * then loses the trace: NO_NAVSTART, NO_FCP); a second failure stops the bench.
+ * A run, tried again (up to three tries) when Lighthouse fails to record it: headless
+ * Chromium now and then loses the trace (NO_NAVSTART, NO_FCP), twice in a row at times.
+ * A third failure stops the bench.
  */
 async function lighthouseRetried(
   url: string,
   cookie: string | null,
   reportFile: string,
 ): Promise<RunFigures> {
-  try {
-    return await lighthouse(url, cookie, reportFile);
-  } catch (error) {
-    console.warn(`  (retrying: ${String(error).split('\n').slice(0, 2).join(' ')})`);
-    return lighthouse(url, cookie, reportFile);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouse(url, cookie, reportFile);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`  (retrying: ${String(error).split('\n').slice(0, 2).join(' ')})`);
+    }
   }
 }
 
@@ -267,8 +290,19 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-lighthouse-'));
   onCleanUp(() => rm(dataDir, { recursive: true, force: true }));
   console.log('Starting the shop (production build, demo data, fresh PGlite)…');
-  const shop = await startShop('shop', { DATA_DIR: dataDir });
+  const shop = await startShop(
+    'shop',
+    { DATA_DIR: dataDir },
+    // Behind the HTTP/2 front, as behind a production load balancer.
+    PROTOCOL === 'h2' ? { env: { TRUST_PROXY: '1' } } : {},
+  );
   onCleanUp(() => shop.stop());
+  let pageOrigin = shop.origin;
+  if (PROTOCOL === 'h2') {
+    const front = await startH2Front(shop.origin);
+    onCleanUp(() => front.stop());
+    pageOrigin = front.origin;
+  }
 
   const { data } = await json<{
     data: { products: { slug: string; id: number; variations: { id: number }[] }[] };
@@ -278,7 +312,7 @@ async function main() {
   const productId = product.variations[0]?.id ?? product.id;
 
   console.log(
-    `\nLighthouse ${RUNS}× per page (mobile, simulated throttling); scores are medians.` +
+    `\nLighthouse ${RUNS}× per page (mobile, simulated throttling; ${PROTOCOL === 'h2' ? 'HTTPS and HTTP/2 through a front, as deployed' : "the shop's own HTTP/1.1"}); scores are medians.` +
       `\nTargets: performance ≥ ${TARGETS.performance}, accessibility ${TARGETS.accessibility}, best practices ≥ ${TARGETS['best-practices']}.\n`,
   );
   console.log(
@@ -296,7 +330,7 @@ async function main() {
       const cookie =
         page.basket === 'none' ? null : await basketCookie(shop.origin, page.basket, productId);
       loads.push(loadavg()[0] ?? 0);
-      runs.push(await lighthouseRetried(`${shop.origin}${path}`, cookie, reportFile));
+      runs.push(await lighthouseRetried(`${pageOrigin}${path}`, cookie, reportFile));
     }
     const scores = {} as Record<Category, number>;
     for (const category of CATEGORIES)
@@ -323,7 +357,12 @@ async function main() {
       '\nresults file). "cpu": Lighthouse\'s benchmark index during the runs (median): the lower,' +
       '\nthe busier the CPU and the lower the performance scores; re-run at a quiet moment.',
   );
-  await writeResults(RESULTS_FILE, startedAt, { runs: RUNS, targets: TARGETS, pages: results });
+  await writeResults(RESULTS_FILE, startedAt, {
+    runs: RUNS,
+    protocol: PROTOCOL,
+    targets: TARGETS,
+    pages: results,
+  });
 }
 
 await runBenchmark(main);
