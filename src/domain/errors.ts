@@ -66,6 +66,11 @@ export const errorCatalogue = {
   },
   order_not_preorder: { status: 409, message: 'Non pre-orders cannot currently be cancelled.' },
   order_failed: { status: 409, message: 'We were unable to create your order.' },
+  order_total_changed: {
+    status: 409,
+    message:
+      'The total of your order has changed since it was shown to you. Please check your order and try again.',
+  },
   basket_order_in_progress: {
     status: 409,
     message:

@@ -24,6 +24,13 @@ export interface PlaceOrderRequest {
   device_data: string;
   /** Signed-in customers: keep a new card in the vault for next time. */
   save_payment_method?: boolean;
+  /**
+   * The total the shopper was shown and paid for (3-D Secure checked the card for it), in
+   * pence: when the basket's total is now different (a discount code expired, buds spent
+   * by another order, a price changed), the order is refused with `order_total_changed`
+   * and nothing is charged. Without it, the order charges the total as it is.
+   */
+  expected_total?: number;
 }
 
 /** `{ data: { public_id } }` */

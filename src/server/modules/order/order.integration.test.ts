@@ -207,6 +207,56 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       }
     });
 
+    it('refuses, charging nothing, an order whose total is no longer the one the shopper was shown; the shown total then goes through', async () => {
+      const browser = await readyToPay([['FICUS-150', 1]], { voucher: 'WELCOME10' });
+      const shown = (await browser.get('/api/v1/basket')).body.data;
+      const shownTotal: number = (shown.discounted_prices ?? shown.prices).total.amount;
+      const before = await stockOf('FICUS-150');
+      // The discount code ends while the shopper is on the payment page.
+      await handle.db
+        .updateTable('vouchers')
+        .set({ active: false })
+        .where('code', '=', 'WELCOME10')
+        .execute();
+      try {
+        const refused = await browser.pay(FRICTIONLESS_3DS, { expected_total: shownTotal });
+        expect(refused.status).toBe(409);
+        expect(refused.body).toEqual({
+          error_type: 'order_total_changed',
+          message:
+            'The total of your order has changed since it was shown to you. Please check your order and try again.',
+        });
+        expect(await ordersOfBasketWith('FICUS-150')).toEqual([]);
+        expect(await stockOf('FICUS-150')).toBe(before);
+
+        // The basket as it now is shows the new total; paying that one works.
+        const now = (await browser.get('/api/v1/basket')).body.data;
+        const nowTotal: number = (now.discounted_prices ?? now.prices).total.amount;
+        expect(nowTotal).toBeGreaterThan(shownTotal);
+        const placed = await browser.pay(FRICTIONLESS_3DS, { expected_total: nowTotal });
+        expect(placed.status).toBe(201);
+        expect((await chargesFor(placed.body.data.public_id))[0]?.amount).toBe(nowTotal);
+        expect(await stockOf('FICUS-150')).toBe(before - 1);
+      } finally {
+        await handle.db
+          .updateTable('vouchers')
+          .set({ active: true })
+          .where('code', '=', 'WELCOME10')
+          .execute();
+      }
+    });
+
+    it('checks the expected total is a whole number of pence', async () => {
+      const browser = await readyToPay([['OLV-90-BLK', 1]]);
+      for (const expected_total of [12.5, -1, '100']) {
+        const reply = await browser.pay(FRICTIONLESS_3DS, { expected_total });
+        expect(reply.status, String(expected_total)).toBe(422);
+        expect(reply.body.errors).toEqual({
+          expected_total: ['Please send a whole number of pence'],
+        });
+      }
+    });
+
     it('needs a nonce for a basket that costs something', async () => {
       const browser = await readyToPay([['OLV-90-BLK', 1]]);
       const reply = await browser.order({ payment_method_nonce: '', device_data: '' });

@@ -82,6 +82,7 @@ const place = openapi({
     'payment_failed',
     'payment_method_error',
     'order_failed',
+    'order_total_changed',
     'insufficient_stock',
     'product_unavailable',
     'invalid_delivery_option',

@@ -224,6 +224,10 @@ export function orderService(deps: {
     if (priced.payment_required && !command.input.payment_method_nonce) {
       throw new AppError('missing_payment_parameters');
     }
+    // The shopper is charged what they were shown, or nothing (the transaction rolls back).
+    const amount = (priced.discounted_prices?.total ?? priced.prices.total).amount;
+    const expected = command.input.expected_total;
+    if (expected !== undefined && expected !== amount) throw new AppError('order_total_changed');
 
     const snapshot = ref.catalogue;
     const wanted: StockDemand[] = [];
@@ -266,7 +270,6 @@ export function orderService(deps: {
       .filter((item) => !item.discontinued)
       .reduce((sum, item) => sum + (item.discounted_total_price ?? item.total_price).amount, 0);
     const earned = customer ? budsEarned(itemsPaid) : 0;
-    const amount = (priced.discounted_prices?.total ?? priced.prices.total).amount;
     const order = await repository.insert({
       public_id: randomUUID(),
       order_number: newOrderNumber(),

@@ -5,8 +5,9 @@ import type { BasketView } from '../../../../domain/api/basket.ts';
 import { setAuthToken } from '../../../lib/auth-token.ts';
 import { ada, data, failure } from '../../../shared/login/testing/fixtures.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../../testing/render.tsx';
-import { reply } from '../../basket/testing/fixtures.ts';
+import { gbp, reply } from '../../basket/testing/fixtures.ts';
 import { harrogate, readyToPay } from '../testing/fixtures.ts';
+import { amountDue } from './amount-due.ts';
 import { PaymentPage } from './payment-page.tsx';
 import {
   CLIENT_API,
@@ -220,6 +221,7 @@ describe('PaymentPage', () => {
     expect(callsTo('POST', '/api/v1/basket/order')[0]?.body).toEqual({
       payment_method_nonce: '',
       device_data: '',
+      expected_total: amountDue(free),
     });
     expect(callsTo('POST', '/api/v1/payments/token')).toHaveLength(0);
     expect(statuses).toEqual(['Creating order', 'Receiving your order', 'Order created']);
@@ -472,6 +474,49 @@ describe('PaymentPage', () => {
     });
   });
 
+  it('refuses an order whose total changed: says so, fetches the basket again and pays the new total', async () => {
+    const shown = readyToPay();
+    const changed = {
+      ...shown,
+      discounted_prices: null,
+      prices: { ...shown.prices, total: gbp(amountDue(shown) + 1000) },
+    };
+    let basketReads = 0;
+    let orders = 0;
+    const { user, callsTo, location } = renderPayment(shown, {
+      'GET /api/v1/basket': () => reply(++basketReads === 1 ? shown : changed),
+      'POST /api/v1/basket/order': (body, url) =>
+        ++orders === 1
+          ? failure(
+              409,
+              'order_total_changed',
+              'The total of your order has changed since it was shown to you. Please check your order and try again.',
+            )
+          : orderCreated()(body, url),
+    });
+
+    await fillCard(user);
+    await user.click(placeOrderButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('There was an error creating your order');
+    expect(alert).toHaveTextContent(
+      'The total of your order has changed since it was shown to you.',
+    );
+    expect(callsTo('POST', '/api/v1/basket/order')[0]?.body).toMatchObject({
+      expected_total: amountDue(shown),
+    });
+    await waitFor(() => expect(basketReads).toBeGreaterThanOrEqual(2));
+
+    expect(await screen.findByLabelText('Card number')).toHaveValue('');
+    await fillCard(user);
+    await user.click(placeOrderButton());
+    await screen.findByRole('heading', { name: 'Thank you' });
+    expect(location()).toBe('/order/thank-you/ord_7K3Q9M2X');
+    expect(callsTo('POST', '/api/v1/basket/order')[1]?.body).toMatchObject({
+      expected_total: amountDue(changed),
+    });
+  });
+
   it('says when card payments cannot be set up, and tries again on request', async () => {
     let failing = true;
     const tokens = tokenHandler();
@@ -536,6 +581,7 @@ describe('PaymentPage', () => {
       expect(callsTo('POST', '/api/v1/basket/order')[0]?.body).toEqual({
         payment_method_nonce: 'tokencc_vault_2_3ds',
         device_data: expect.any(String),
+        expected_total: amountDue(readyToPay()),
       });
     });
 

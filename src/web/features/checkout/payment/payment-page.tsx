@@ -30,7 +30,7 @@ import { Button } from '../../../ui/button.tsx';
 import { LoadingOverlay } from '../../../ui/loading-overlay.tsx';
 import { Notice } from '../../../ui/notice.tsx';
 import { DELIVERY_PATH } from '../header/checkout-steps.ts';
-import { amountDueDecimal } from './amount-due.ts';
+import { amountDue, amountDueDecimal } from './amount-due.ts';
 import { BillingDetails, type BillingDetailsHandle } from './billing-details.tsx';
 import { cardErrorMessage } from './client/errors.ts';
 import { usePaymentClient } from './client/load-client.ts';
@@ -146,13 +146,19 @@ function Payment({ basket }: { basket: BasketView }) {
     announce(STATUS.creating);
     let publicId: string;
     try {
-      publicId = (await placeOrder.mutateAsync({ request, key: newIdempotencyKey() })).public_id;
+      // The total shown here, which the card was checked for: the server refuses the
+      // order (order_total_changed) rather than charge another.
+      const expected = { ...request, expected_total: amountDue(basket) };
+      publicId = (await placeOrder.mutateAsync({ request: expected, key: newIdempotencyKey() }))
+        .public_id;
     } catch (orderError) {
       fail({
         title: ORDER_ERROR,
         detail: orderError instanceof Error ? orderError.message : null,
       });
       refreshPaymentMethods();
+      // The basket stays open; its totals may have changed (a code ended, buds spent).
+      void queryClient.invalidateQueries({ queryKey: BASKET_KEY });
       throw new OrderFailed();
     }
     announce(STATUS.receiving);
