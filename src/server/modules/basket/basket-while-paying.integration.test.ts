@@ -128,6 +128,50 @@ describe.each(ENGINES)('a basket while its order is being paid for, on %s', (eng
     ]);
   });
 
+  it('under writes racing the order, every paid order holds exactly what its basket holds: no change is lost', async () => {
+    let refused = 0;
+    let accepted = 0;
+    for (let round = 0; round < 5; round++) {
+      const browser = await fillBasket(new Browser(app), id, [['LEMON-120', 1]]);
+      gateway.faults.failNextSales({ kind: 'slow', delayMs: 400 });
+      const add = () =>
+        browser.post('/api/v1/basket', { product_id: id('EUC-SPRAY'), quantity: 1 });
+      const paying = browser.pay(FRICTIONLESS_3DS);
+      // Adds from another tab racing the order's transaction, during the charge, and after.
+      const racing = [add(), add()];
+      await pendingBasketOf('LEMON-120');
+      const during = [add(), add()];
+      const paid = await paying;
+      expect(paid.status).toBe(201);
+      const after = [add()];
+      for (const reply of await Promise.all([...racing, ...during, ...after])) {
+        if (reply.status === 409) {
+          expect(reply.body).toEqual(REFUSED);
+          refused += 1;
+        } else {
+          expect(reply.status).toBe(200);
+          accepted += 1;
+        }
+      }
+      const order = await handle.db
+        .selectFrom('orders')
+        .select(['basket_id', 'snapshot'])
+        .where('public_id', '=', paid.body.data.public_id)
+        .executeTakeFirstOrThrow();
+      const ordered = (
+        order.snapshot as { items: { product: { id: number }; quantity: number }[] }
+      ).items
+        .map((item) => [item.product.id, item.quantity])
+        .sort((x, y) => x[0]! - y[0]!);
+      const basket = await stored(order.basket_id!);
+      expect(basket.status).toBe('ordered');
+      expect([...basket.lines].sort((x, y) => x[0]! - y[0]!)).toEqual(ordered);
+    }
+    // Both outcomes happened: the race was real.
+    expect(refused).toBeGreaterThan(0);
+    expect(accepted).toBeGreaterThan(0);
+  });
+
   it('a failed payment leaves the basket open and changeable', async () => {
     const browser = await fillBasket(new Browser(app), id, [['OLV-90-GRY', 1]]);
     gateway.faults.failNextSales({ kind: 'network_error', charged: false });
