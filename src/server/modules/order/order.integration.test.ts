@@ -72,6 +72,18 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       .where('charged', '=', true)
       .execute();
 
+  /** Runs `work` with the discount code `code` ended, and restores it afterwards. */
+  const whileVoucherEnded = async (code: string, work: () => Promise<void>) => {
+    const setActive = (active: boolean) =>
+      handle.db.updateTable('vouchers').set({ active }).where('code', '=', code).execute();
+    await setActive(false);
+    try {
+      await work();
+    } finally {
+      await setActive(true);
+    }
+  };
+
   const ordersOfBasketWith = async (code: string) =>
     handle.db
       .selectFrom('orders')
@@ -186,25 +198,14 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       extraApps.push(cached);
       const browser = await readyToPay([['BAY-120-GRY', 1]], { on: cached, voucher: 'WELCOME10' });
       expect((await browser.get('/api/v1/basket')).body.data.discounts).toHaveLength(1);
-      await handle.db
-        .updateTable('vouchers')
-        .set({ active: false })
-        .where('code', '=', 'WELCOME10')
-        .execute();
-      try {
+      await whileVoucherEnded('WELCOME10', async () => {
         const reply = await browser.pay(FRICTIONLESS_3DS);
         expect(reply.status).toBe(201);
         const order = await orderOf(browser, reply.body.data.public_id);
         expect(order.discounts).toEqual([]);
         expect(order.discounted_prices).toBeNull();
         expect((await chargesFor(order.public_id))[0]?.amount).toBe(9999);
-      } finally {
-        await handle.db
-          .updateTable('vouchers')
-          .set({ active: true })
-          .where('code', '=', 'WELCOME10')
-          .execute();
-      }
+      });
     });
 
     it('refuses, charging nothing, an order whose total is no longer the one the shopper was shown; the shown total then goes through', async () => {
@@ -213,12 +214,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       const shownTotal: number = (shown.discounted_prices ?? shown.prices).total.amount;
       const before = await stockOf('FICUS-150');
       // The discount code ends while the shopper is on the payment page.
-      await handle.db
-        .updateTable('vouchers')
-        .set({ active: false })
-        .where('code', '=', 'WELCOME10')
-        .execute();
-      try {
+      await whileVoucherEnded('WELCOME10', async () => {
         const refused = await browser.pay(FRICTIONLESS_3DS, { expected_total: shownTotal });
         expect(refused.status).toBe(409);
         expect(refused.body).toEqual({
@@ -237,13 +233,7 @@ describe.each(ENGINES)('orders on %s', (engine) => {
         expect(placed.status).toBe(201);
         expect((await chargesFor(placed.body.data.public_id))[0]?.amount).toBe(nowTotal);
         expect(await stockOf('FICUS-150')).toBe(before - 1);
-      } finally {
-        await handle.db
-          .updateTable('vouchers')
-          .set({ active: true })
-          .where('code', '=', 'WELCOME10')
-          .execute();
-      }
+      });
     });
 
     it('checks the expected total is a whole number of pence', async () => {
