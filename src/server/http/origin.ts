@@ -7,13 +7,22 @@
  * proxy's X-Forwarded-* when trusted) and PUBLIC_URL's. A request with neither header
  * (curl, another server) passes: no browser sent it with a shopper's cookies.
  *
+ * Which request changes state is decided by the route that matched (its pattern, as
+ * registered), never by the text of the URL: the router decodes percent-encodings and
+ * ignores a trailing slash, so `/api/v1/basket/abandone%64` reaches the same handler as
+ * `/api/v1/basket/abandoned`. Fastify answers HEAD with a GET route's handler, so a HEAD
+ * of a state-changing GET changes state too.
+ *
  * CORS stays closed: no Access-Control-* header is ever sent, so another site's
  * scripts cannot read replies either.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 
-/** GET endpoints that change state (copying a linked basket into this browser's). */
+/**
+ * Route patterns (as registered) whose GET changes state: copying a linked basket into
+ * this browser's.
+ */
 export const STATE_CHANGING_GETS: ReadonlySet<string> = new Set(['/api/v1/basket/abandoned']);
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -22,9 +31,10 @@ const OWN_FETCH_SITES = new Set(['same-origin', 'none']);
 
 function changesState(request: FastifyRequest): boolean {
   if (!READ_METHODS.has(request.method)) return true;
-  if (request.method !== 'GET') return false;
-  const path = request.url.split('?')[0] ?? '';
-  return STATE_CHANGING_GETS.has(path.replace(/\/+$/, ''));
+  if (request.method === 'OPTIONS') return false;
+  // undefined when no route matched (the not-found handler changes nothing).
+  const route = request.routeOptions.url;
+  return route !== undefined && STATE_CHANGING_GETS.has(route);
 }
 
 /** Whether a state-changing request may proceed, given the shop's public origin. */

@@ -198,6 +198,37 @@ describe.each(ENGINES)('requests from other origins on %s', (engine) => {
     expect(own.body.data.items).toHaveLength(1);
   });
 
+  it('refuses the abandoned-basket link from another site however its path is spelt or asked', async () => {
+    const owner = new Shopper(t.app);
+    expect((await owner.post('/api/v1/basket', { product_id: 2, quantity: 1 })).status).toBe(200);
+    const shared = await owner.post('/api/v1/basket/share');
+    const victim = new Shopper(t.app);
+    expect((await victim.post('/api/v1/basket', { product_id: 3, quantity: 1 })).status).toBe(200);
+    const spellings = [
+      ['GET', '/api/v1/basket/abandone%64'],
+      ['GET', '/api/v1/basket/%61bandoned'],
+      ['GET', '/api/v1/b%61sket/abandoned'],
+      ['GET', '/api/v1/basket/abandoned/'],
+      ['HEAD', '/api/v1/basket/abandoned'],
+    ] as const;
+    for (const [method, path] of spellings) {
+      const forged = await victim.request({
+        method,
+        url: `${path}?id=${shared.body.data.id}`,
+        headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(forged.status, `${method} ${path}`).toBe(403);
+    }
+    // The victim's own basket is untouched: still only what they put in it.
+    const basket = await victim.get('/api/v1/basket');
+    expect(
+      basket.body.data.items.map((i: { product: { id: number }; quantity: number }) => [
+        i.product.id,
+        i.quantity,
+      ]),
+    ).toEqual([[3, 1]]);
+  });
+
   it("accepts the shop's own origin, its PUBLIC_URL, and callers that are not browsers", async () => {
     const own = await addItem({
       host: 'shop.internal:3000',
