@@ -30,6 +30,7 @@ import { registerMetrics, shopMetrics } from './http/metrics.ts';
 import { withRedactedRequests } from './http/logging.ts';
 import { openapi, registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin.ts';
+import { registerUnusualCharacterCheck } from './http/parse.ts';
 import { registerMedia } from './http/media.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerStatementCountHeader } from './http/statement-count.ts';
@@ -198,6 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { https: deps.secureCookies ?? false },
   );
   registerOriginCheck(app, deps.publicUrl ? { publicUrl: deps.publicUrl } : {});
+  // NUL and lone surrogates never reach a handler (nor the database).
+  registerUnusualCharacterCheck(app);
   await app.register(fastifyCookie, { secret: deps.cookieSecret });
   // gzip/brotli for pages, scripts and larger API replies when the browser accepts it.
   await app.register(fastifyCompress, { threshold: 1024 });

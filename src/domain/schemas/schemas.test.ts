@@ -63,6 +63,23 @@ describe('address schema', () => {
     const result = addressSchema.safeParse({ ...valid, line_1: 'x'.repeat(101) });
     expect(result.success).toBe(false);
   });
+
+  it('asks for unusual characters (NUL, half a surrogate pair) to be removed, on the form too', () => {
+    const result = addressSchema.safeParse({
+      ...valid,
+      line_1: '10 Downing\u0000 Street',
+      line_2: 'Flat \ud800',
+      last_name: '\udfffLovelace',
+    });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrorsFromZod(result.error)).toEqual({
+      line_1: ['Please remove any unusual characters'],
+      line_2: ['Please remove any unusual characters'],
+      last_name: ['Please remove any unusual characters'],
+    });
+    expect(addressSchema.safeParse({ ...valid, line_2: 'Fern House 🌿' }).success).toBe(true);
+  });
 });
 
 describe('email schema', () => {
