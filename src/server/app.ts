@@ -24,6 +24,7 @@ import type { Mailer } from './adapters/email/port.ts';
 import type { MetricsAccess, PaymentsConfig, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
+import { DEFAULT_BODY_LIMIT_BYTES, registerBodyLimits } from './http/body-limits.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
 import { registerMetrics, shopMetrics } from './http/metrics.ts';
@@ -139,9 +140,6 @@ declare module 'fastify' {
   }
 }
 
-/** Largest request body accepted (1 MiB). */
-export const BODY_LIMIT_BYTES = 1024 * 1024;
-
 /** Most priced basket views one process keeps. */
 const BASKET_VIEWS_PER_PROCESS = 5_000;
 
@@ -158,7 +156,8 @@ function trustProxyOption(trust: TrustProxy) {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: withRedactedRequests(deps.logger) } : { logger: false }),
-    bodyLimit: BODY_LIMIT_BYTES,
+    // Per route (http/body-limits.ts); this covers what no route declares.
+    bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(deps.trustProxy ?? false),
     // Keep a caller's (load balancer's) request id when it is sane, else make one.
     genReqId: (request) => {
@@ -169,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A malformed path or an over-long path parameter: the catalogue's not_found.
     frameworkErrors: answerFrameworkError,
   });
+  // Before any route: each route's body limit is set as it is registered.
+  registerBodyLimits(app);
   // First, so every later hook's statements are counted.
   if (deps.sqlStatementsHeader) registerStatementCountHeader(app);
 

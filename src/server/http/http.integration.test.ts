@@ -34,7 +34,7 @@ describe.each(ENGINES)('HTTP error handling on %s', (engine) => {
     });
   });
 
-  it('answers a body over 1 MB with 413', async () => {
+  it("answers a body over its route's limit with 413", async () => {
     const reply = await shopper.request({
       method: 'PUT',
       url: '/api/v1/basket/details',
