@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
+import { migrationNames } from '../db/migrate.ts';
+import { appOnDatabase } from '../testing/test-app.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../testing/checkout.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../testing/test-app.ts';
 
@@ -192,6 +195,18 @@ describe.each(ENGINES)('operations endpoints on %s, configured', (engine) => {
     expect(alive.statusCode).toBe(200);
   });
 
+  it('answers /readyz 503 until the database has every migration this build has', async () => {
+    const t = await createTestApp(engine);
+    apps.push(t);
+    const latest = (await migrationNames()).at(-1)!;
+    await t.handle.db.deleteFrom('schema_migrations').where('name', '=', latest).execute();
+    const behind = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(behind.statusCode).toBe(503);
+    expect(behind.json().error_type).toBe('service_unavailable');
+    await t.handle.db.insertInto('schema_migrations').values({ name: latest }).execute();
+    expect((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+  });
+
   it('with METRICS_TOKEN, shows /metrics to its bearer only, wherever they call from', async () => {
     const t = await createTestApp(engine, { metricsAccess: { token: TOKEN } });
     apps.push(t);
@@ -220,5 +235,23 @@ describe.each(ENGINES)('operations endpoints on %s, configured', (engine) => {
     const reply = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(reply.statusCode).toBe(404);
     expect(reply.json()).toEqual({ error_type: 'not_found', message: 'Not found' });
+  });
+});
+
+describe('readiness against a database nothing has migrated', () => {
+  it('answers /readyz 503 (an empty database answers SELECT 1, but has no tables)', async () => {
+    const empty = await openDatabase({ kind: 'pglite' });
+    const app = await appOnDatabase(empty.db);
+    try {
+      const reply = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(reply.statusCode).toBe(503);
+      expect(reply.json()).toEqual({
+        error_type: 'service_unavailable',
+        message: 'The shop is not ready, please try again shortly.',
+      });
+    } finally {
+      await app.close();
+      await empty.close();
+    }
   });
 });
