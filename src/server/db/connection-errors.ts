@@ -3,8 +3,9 @@
  * (ADR 030), rather than a query being wrong: the server shut the session down
  * (SQLSTATE 57P01–57P03), any connection exception (class 08), the socket refused, reset
  * or timed out, node-postgres's own connection messages, a pool that found no
- * connection in time, or an embedded engine already closed. Such a failure answers 503
- * `service_unavailable`: the request may be repeated once the database is back.
+ * connection in time, or an embedded engine or database handle already closed. Such a
+ * failure answers 503 `service_unavailable`: the request may be repeated once the
+ * database is back.
  */
 
 const SQLSTATES = new Set(['57P01', '57P02', '57P03']);
@@ -17,13 +18,18 @@ const SOCKET_CODES = new Set([
   'ENETUNREACH',
   'EAI_AGAIN',
 ]);
-/** node-postgres (pg, pg-pool) and PGlite say these without a code. */
+/**
+ * node-postgres (pg, pg-pool), PGlite and Kysely say these without a code. Kysely's is
+ * what every query meets once the database handle is closed (a shutdown whose deadline
+ * passed with requests still arriving): it used to answer 500.
+ */
 const MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
   /is not queryable$/,
   /^Cannot use a pool after calling end/,
-  /^PGlite is closed/,
+  /^PGlite is clos(ed|ing)/,
+  /^driver has already been destroyed/,
 ];
 
 /** A short reason for the log ('57P01', 'ECONNREFUSED', the driver's message); null when it is not one. */

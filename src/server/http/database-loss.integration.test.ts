@@ -8,7 +8,12 @@ import { testModeGateway } from '../adapters/payments/test-mode.ts';
 import { connectionFailure } from '../db/connection-errors.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../testing/checkout.ts';
-import { openTestDatabase, type TestDatabase, appOnDatabase } from '../testing/test-app.ts';
+import {
+  appOnDatabase,
+  ENGINES,
+  openTestDatabase,
+  type TestDatabase,
+} from '../testing/test-app.ts';
 
 describe('which failures mean the database is unreachable', () => {
   it.each([
@@ -28,6 +33,8 @@ describe('which failures mean the database is unreachable', () => {
     ],
     [new Error('wrapped', { cause: { code: 'ECONNRESET' } }), 'ECONNRESET'],
     [new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), 'ECONNREFUSED'],
+    [new Error('driver has already been destroyed'), 'driver has already been destroyed'],
+    [new Error('PGlite is closing'), 'PGlite is closing'],
   ])('%o is one (%s)', (error, reason) => {
     expect(connectionFailure(error)).toBe(reason);
   });
@@ -230,5 +237,32 @@ describe.skipIf(!TEST_URL)('PostgreSQL lost during requests', () => {
     // A request may meet a connection the server has just ended: that one is a 503.
     expect(statuses.at(-1)).toBe(200);
     expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+  });
+});
+
+describe.each(ENGINES)('a database closed under a running app on %s', (engine) => {
+  it('answers 503 service_unavailable, never 500, for reads and writes alike', async () => {
+    const handle = await openTestDatabase(engine);
+    const app = await appOnDatabase(handle.db);
+    try {
+      const browser = new Browser(app);
+      expect((await browser.get('/api/v1/products')).status).toBe(200);
+      // What a shutdown does once its deadline has passed, with requests still arriving.
+      await handle.close();
+      for (const request of [
+        () => browser.get('/api/v1/products'),
+        () => browser.get('/api/v1/basket'),
+        () => browser.post('/api/v1/basket', { product_id: 2 }),
+      ]) {
+        const reply = await request();
+        expect(reply.status).toBe(503);
+        expect(reply.body).toEqual({
+          error_type: 'service_unavailable',
+          message: 'The shop is not ready, please try again shortly.',
+        });
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
