@@ -35,6 +35,8 @@ import { registerUnusualCharacterCheck } from './http/parse.ts';
 import { registerMedia } from './http/media.ts';
 import { registerSecurityHeaders } from './http/security.ts';
 import { registerStatementCountHeader } from './http/statement-count.ts';
+import { requestTimeoutOptions, type RequestTimeouts } from './http/timeouts.ts';
+import { trackInFlightRequests, type InFlightRequest } from './http/in-flight.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { basketRepository } from './modules/basket/basket.repository.ts';
 import { basketViewCache } from './modules/basket/basket-view-cache.ts';
@@ -127,6 +129,8 @@ export interface AppDeps {
    * (app.inject's requests come from 127.0.0.1).
    */
   metricsAccess?: MetricsAccess;
+  /** How long a client may take to send a request (http/timeouts.ts; tests shorten them). */
+  requestTimeouts?: RequestTimeouts;
 }
 
 declare module 'fastify' {
@@ -137,6 +141,8 @@ declare module 'fastify' {
     finishStaleCancellations: OrderHistory['finishStaleCancellations'];
     /** Sends back-in-stock emails now due (ADR 025): the minute sweep, tests. */
     dispatchStockAlerts: StockAlertService['dispatch'];
+    /** Requests received and not yet answered, oldest first (what a shutdown waits for). */
+    inFlightRequests: () => InFlightRequest[];
   }
 }
 
@@ -158,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger ? { loggerInstance: withRedactedRequests(deps.logger) } : { logger: false }),
     // Per route (http/body-limits.ts); this covers what no route declares.
     bodyLimit: DEFAULT_BODY_LIMIT_BYTES,
+    ...requestTimeoutOptions(deps.requestTimeouts),
     trustProxy: trustProxyOption(deps.trustProxy ?? false),
     // Keep a caller's (load balancer's) request id when it is sane, else make one.
     genReqId: (request) => {
@@ -170,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Before any route: each route's body limit is set as it is registered.
   registerBodyLimits(app);
+  app.decorate('inFlightRequests', trackInFlightRequests(app));
   // First, so every later hook's statements are counted.
   if (deps.sqlStatementsHeader) registerStatementCountHeader(app);
 

@@ -148,6 +148,11 @@ const envSchema = z
       .max(3600, 'must be a number of seconds from 0 to 3600')
       .default(5),
     SQL_STATEMENTS_HEADER: booleanFlag.optional(),
+    SHUTDOWN_GRACE_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds from 0 to 600' })
+      .min(0, 'must be a number of seconds from 0 to 600')
+      .max(600, 'must be a number of seconds from 0 to 600')
+      .default(10),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 visible characters (no spaces)')
@@ -231,6 +236,8 @@ export interface AppConfig {
   sqlStatementsHeader: boolean;
   /** Who may read GET /metrics (ADR 028). */
   metrics: MetricsAccess;
+  /** How long a shutdown may wait for requests and the database before exiting anyway (ADR 043). */
+  shutdownGraceMs: number;
 }
 
 /**
@@ -314,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         .digest('hex'),
     },
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER ?? false,
+    shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
     metrics: e.METRICS_TOKEN
       ? { token: e.METRICS_TOKEN }
       : e.NODE_ENV === 'production'

@@ -2,7 +2,9 @@
  * Starts the shop from a validated configuration: opens and migrates the database,
  * loads the demo data when wanted (outside production, or with SEED_DEMO=true),
  * settles orders a stopped process left pending, schedules housekeeping (and the minute
- * back-in-stock sweep), listens, and shuts down gracefully on SIGTERM/SIGINT.
+ * back-in-stock sweep), listens, and shuts down gracefully on SIGTERM/SIGINT — within
+ * SHUTDOWN_GRACE_SECONDS: past that the process exits anyway, logging what it was still
+ * waiting for (ADR 043). A request that never finishes cannot keep a stopped shop alive.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -172,19 +174,36 @@ export async function startServer(
   });
 
   let stopping: Promise<void> | null = null;
+  /** The step a shutdown is on, for the log when it runs out of time. */
+  let stage = 'running';
   const stop = () =>
     (stopping ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       clearTimeout(afterRestart);
+      stage = 'scheduled work (housekeeping, back-in-stock sweep)';
       await Promise.all([housekeeping.stop(), stockAlertSweep.stop()]);
+      // Stops listening at once; waits for the requests in flight to be answered.
+      stage = 'requests in flight';
       await app.close();
+      stage = 'the database';
       await handle.close();
     })());
   function onSignal(signal: NodeJS.Signals) {
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, graceMs: config.shutdownGraceMs }, 'shutting down');
+    // An order cut short here is settled by reconciliation at the next start (ADR 019).
+    const deadline = setTimeout(() => {
+      app.log.error(
+        { signal, waitingFor: stage, requests: app.inFlightRequests() },
+        `shutdown did not finish within ${config.shutdownGraceMs} ms: exiting with work pending`,
+      );
+      process.exit(1);
+    }, config.shutdownGraceMs);
     stop().then(
-      () => process.exit(0),
+      () => {
+        clearTimeout(deadline);
+        process.exit(0);
+      },
       (error: unknown) => {
         app.log.error({ err: error }, 'shutdown failed');
         process.exit(1);
