@@ -17,6 +17,10 @@ const SOCKET_CODES = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
   'EAI_AGAIN',
+  'ENOTFOUND',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'ECONNABORTED',
 ]);
 /**
  * node-postgres (pg, pg-pool), PGlite and Kysely say these without a code. Kysely's is

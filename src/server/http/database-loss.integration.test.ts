@@ -35,6 +35,11 @@ describe('which failures mean the database is unreachable', () => {
     [new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]), 'ECONNREFUSED'],
     [new Error('driver has already been destroyed'), 'driver has already been destroyed'],
     [new Error('PGlite is closing'), 'PGlite is closing'],
+    // The database's name stops resolving (a managed database's failover, DNS down).
+    [
+      Object.assign(new Error('getaddrinfo ENOTFOUND db.internal'), { code: 'ENOTFOUND' }),
+      'ENOTFOUND',
+    ],
   ])('%o is one (%s)', (error, reason) => {
     expect(connectionFailure(error)).toBe(reason);
   });
