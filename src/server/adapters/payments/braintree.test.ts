@@ -4,9 +4,12 @@
  * returns (lib/braintree/*.js, its integration specs, integrations.md section 2). The
  * same scenarios run against the sandbox in payments.contract.test.ts when keys are set.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import braintree from 'braintree';
 import { describe, expect, it } from 'vitest';
 import {
   braintreeGateway,
+  sdkGateway,
   type BraintreeClient,
   type BtNonce,
   type BtResult,
@@ -185,6 +188,40 @@ describe('Braintree client tokens', () => {
       await expect(gateway.clientToken({ customerId: null })).rejects.toBeInstanceOf(
         GatewayUnavailableError,
       );
+    }
+  });
+});
+
+describe('the Braintree SDK gateway', () => {
+  it('gives up on a Braintree that does not answer after the shop’s timeout, not the SDK’s 60 s', async () => {
+    // A server that accepts the connection and never answers, standing in for Braintree.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = String((silent.address() as AddressInfo).port);
+    try {
+      const sdk = sdkGateway(
+        { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' },
+        200,
+      );
+      sdk.config.environment = new braintree.Environment(
+        '127.0.0.1',
+        port,
+        '',
+        false,
+        '127.0.0.1',
+        port,
+      );
+      const gateway = braintreeGateway(
+        { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' },
+        { client: sdk as unknown as BraintreeClient },
+      );
+      await expect(gateway.clientToken({ customerId: null })).rejects.toThrow(
+        /Braintree clientToken.generate failed: unexpectedError/,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   });
 });

@@ -348,22 +348,34 @@ export interface BraintreeGatewayOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The SDK's gateway. braintree 3.40's Config starts every gateway at a 60 s timeout and
+ * never reads a `timeout` passed to the constructor; its Http reads
+ * `gateway.config.timeout` on each request, so the shop's timeout is set there.
+ */
+export function sdkGateway(
+  settings: BraintreeSettings,
+  timeoutMs?: number,
+): braintree.BraintreeGateway {
+  const gateway = new braintree.BraintreeGateway({
+    environment:
+      settings.environment === 'production'
+        ? braintree.Environment.Production
+        : braintree.Environment.Sandbox,
+    merchantId: settings.merchantId,
+    publicKey: settings.publicKey,
+    privateKey: settings.privateKey,
+  });
+  if (timeoutMs) (gateway.config as { timeout: number }).timeout = timeoutMs;
+  return gateway;
+}
+
 export function braintreeGateway(
   settings: BraintreeSettings,
   options: BraintreeGatewayOptions = {},
 ): PaymentGateway {
   const client: BraintreeClient =
-    options.client ??
-    (new braintree.BraintreeGateway({
-      environment:
-        settings.environment === 'production'
-          ? braintree.Environment.Production
-          : braintree.Environment.Sandbox,
-      merchantId: settings.merchantId,
-      publicKey: settings.publicKey,
-      privateKey: settings.privateKey,
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    } as braintree.GatewayConfig) as unknown as BraintreeClient);
+    options.client ?? (sdkGateway(settings, options.timeoutMs) as unknown as BraintreeClient);
 
   async function ensureCustomer(customerId: string): Promise<{ creditCards: BtCreditCard[] }> {
     try {
