@@ -14,9 +14,12 @@
  * 3. `transaction.sale` with the vaulted token and the nonce's 3-D Secure
  *    authentication id (Braintree takes a token in place of the nonce when the
  *    authentication comes as an id), `threeDSecure.required`, submitted for settlement.
- * Afterwards the card stays in the vault only when the customer asked and the sale went
- * through; a guest's customer is deleted. Wallet nonces (PayPal, Apple Pay, Google Pay)
- * and nonces of cards already in the customer's vault go straight to the sale.
+ * Afterwards the card (for a guest, its customer) is deleted. A signed-in customer's new
+ * card to be saved skips steps 2 and 3: one sale with the nonce and
+ * `storeInVaultOnSuccess`, so the card is kept only if the sale goes through (ADR 042).
+ * Wallet nonces (PayPal, Apple Pay, Google Pay network tokens; Google Pay's PAN_ONLY
+ * cards are refused) and nonces of cards already in the customer's vault go straight to
+ * the sale.
  *
  * Before any of it, a sale already made for the order id is returned instead (one sale
  * per order id: `transaction.search` by order id). Braintree's refusals become
@@ -112,6 +115,8 @@ export interface BtNonce {
     lastFour?: string;
     expirationMonth?: string;
     expirationYear?: string;
+    /** Google Pay: true for a network token (CRYPTOGRAM_3DS), false for PAN_ONLY. */
+    isNetworkTokenized?: boolean;
   };
   threeDSecureInfo?: {
     liabilityShifted?: boolean;
@@ -444,6 +449,14 @@ export function braintreeGateway(
       ...(request.deviceData ? { deviceData: request.deviceData } : {}),
       ...billingParams(request.billing),
     };
+    // Google Pay's PAN_ONLY cards are plain card numbers with no authentication: UK
+    // strong customer authentication would need 3-D Secure, so only network tokens are
+    // taken (the browser asks for CRYPTOGRAM_3DS only; ADR 042).
+    if (nonce.type === 'AndroidPayCard' && nonce.details?.isNetworkTokenized === false)
+      return refused(
+        'payment_method_error',
+        'Google Pay cards must be on a device (network tokens only).',
+      );
     if (nonce.type !== 'CreditCard') {
       return resultOf(
         await call('transaction.sale', () =>
@@ -483,6 +496,22 @@ export function braintreeGateway(
       );
     }
 
+    // A card the customer is saving: one sale that vaults it only if the sale goes through
+    // (storeInVaultOnSuccess), so its one 3-D Secure authentication serves one use: the
+    // sale (ADR 042). The processor's answer to the sale is the card's check.
+    if (request.customerId && request.storeInVault) {
+      return resultOf(
+        await call('transaction.sale', () =>
+          client.transaction.sale({
+            ...common,
+            paymentMethodNonce: request.nonce,
+            customerId: request.customerId,
+            options: { ...threeDSecure, storeInVaultOnSuccess: true },
+          }),
+        ),
+      );
+    }
+
     // Verify the card by vaulting it (for a guest, in a customer made for this sale).
     const verified = request.customerId
       ? await call('paymentMethod.create', () =>
@@ -506,7 +535,6 @@ export function braintreeGateway(
     const guestCustomer = request.customerId ? null : (verified.customer?.id ?? null);
     if (!token) throw new GatewayUnavailableError('Braintree vaulted the card without a token');
 
-    let result: SaleResult | null = null;
     try {
       const authenticationId = nonce.threeDSecureInfo?.threeDSecureAuthenticationId;
       // A sandbox fake nonce is reusable and carries its 3DS result: sell it as it is.
@@ -516,7 +544,7 @@ export function braintreeGateway(
             paymentMethodToken: token,
             ...(authenticationId ? { threeDSecureAuthenticationId: authenticationId } : {}),
           };
-      result = resultOf(
+      return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
@@ -526,15 +554,12 @@ export function braintreeGateway(
           }),
         ),
       );
-      return result;
     } finally {
-      // The card stays only when asked for and paid with; a guest's customer never does.
-      const keep = result?.ok === true && request.storeInVault && request.customerId;
-      if (!keep) {
-        await (
-          guestCustomer ? client.customer.delete(guestCustomer) : client.paymentMethod.delete(token)
-        ).catch(() => undefined);
-      }
+      // Vaulted only to be verified (a card being saved took the one-sale way above):
+      // the card, or the guest's customer, goes.
+      await (
+        guestCustomer ? client.customer.delete(guestCustomer) : client.paymentMethod.delete(token)
+      ).catch(() => undefined);
     }
   }
 

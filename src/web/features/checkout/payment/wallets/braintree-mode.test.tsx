@@ -335,7 +335,10 @@ describe('GooglePayGroup in Braintree mode', () => {
       createPaymentDataRequest: vi.fn((overrides: object) => ({
         apiVersion: 2,
         apiVersionMinor: 0,
-        allowedPaymentMethods: [{ type: 'CARD', parameters: { allowedAuthMethods: ['PAN_ONLY'] } }],
+        // As braintree-web asks by default: both authentication methods.
+        allowedPaymentMethods: [
+          { type: 'CARD', parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'] } },
+        ],
         ...overrides,
       })),
       parseResponse: vi.fn(async () => ({ nonce: 'google-pay-nonce-1', type: 'AndroidPayCard' })),
@@ -386,7 +389,8 @@ describe('GooglePayGroup in Braintree mode', () => {
           {
             type: 'CARD',
             parameters: {
-              allowedAuthMethods: ['PAN_ONLY'],
+              // Network tokens only (ADR 042): no PAN_ONLY card without 3-D Secure.
+              allowedAuthMethods: ['CRYPTOGRAM_3DS'],
               billingAddressRequired: true,
               billingAddressParameters: { format: 'MIN' },
             },
