@@ -49,6 +49,11 @@ export interface BraintreeSettings {
 }
 
 // The parts of braintree's responses this adapter reads (braintree_node lib/braintree/*.js).
+// What it sends is typed by @types/braintree (BraintreeClient below); these stay
+// hand-written because the typings differ from what braintree_node returns: an
+// ErrorResponse copies every attribute (so `verification`), AndroidPayCard sets
+// `cardType`/`last4`, 3-D Secure info carries `threeDSecureAuthenticationId`, and
+// transaction search yields an async iterable (ADR 042).
 
 export interface BtValidationError {
   attribute: string;
@@ -125,20 +130,37 @@ export interface BtNonce {
   } | null;
 }
 
-type Params = Record<string, unknown>;
+/**
+ * A sale's parameters (@types/braintree's), with the 3-D Secure authentication id that
+ * braintree_node also takes beside a vaulted token and the typings omit.
+ */
+type SaleParams = braintree.TransactionRequest & { threeDSecureAuthenticationId?: string };
 
-/** The calls the adapter makes on a braintree.BraintreeGateway. */
+/**
+ * A new customer's parameters. @types/braintree types `creditCard` as a card of an
+ * existing customer (its `customerId` required); in customer.create it is not.
+ */
+type CustomerParams = Omit<braintree.CustomerCreateRequest, 'creditCard'> & {
+  creditCard?: Partial<braintree.CreditCardCreateRequest>;
+};
+
+/**
+ * The calls the adapter makes on a braintree.BraintreeGateway: what it sends is
+ * @types/braintree's; what it reads are the shapes above, as braintree_node returns
+ * them where the typings differ (results' `verification`, wallet cards' `cardType` and
+ * `last4`, 3-D Secure's authentication id, search as an async iterable).
+ */
 export interface BraintreeClient {
-  clientToken: { generate(params: Params): Promise<BtResult> };
+  clientToken: { generate(params: braintree.ClientTokenRequest): Promise<BtResult> };
   customer: {
     find(id: string): Promise<{ id: string; creditCards?: BtCreditCard[] }>;
-    create(params: Params): Promise<BtResult>;
+    create(params: CustomerParams): Promise<BtResult>;
     delete(id: string): Promise<unknown>;
   };
   paymentMethod: {
-    create(params: Params): Promise<BtResult>;
+    create(params: braintree.PaymentMethodCreateRequest): Promise<BtResult>;
     find(token: string): Promise<BtCreditCard & { customerId?: string }>;
-    update(token: string, params: Params): Promise<BtResult>;
+    update(token: string, params: braintree.PaymentMethodUpdateRequest): Promise<BtResult>;
     delete(token: string): Promise<unknown>;
   };
   paymentMethodNonce: {
@@ -146,7 +168,7 @@ export interface BraintreeClient {
     find(nonce: string): Promise<BtNonce>;
   };
   transaction: {
-    sale(params: Params): Promise<BtResult>;
+    sale(params: SaleParams): Promise<BtResult>;
     void(id: string): Promise<BtResult>;
     refund(id: string): Promise<BtResult>;
     find(id: string): Promise<BtTransaction>;
@@ -337,7 +359,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
 
 const isNotFound = (error: unknown) => errorType(error) === 'notFoundError';
 
-function billingParams(billing: GatewayAddress | null): Params {
+function billingParams(billing: GatewayAddress | null): Pick<SaleParams, 'billing'> {
   if (!billing) return {};
   return {
     billing: Object.fromEntries(
@@ -443,7 +465,7 @@ export function braintreeGateway(
       };
     }
 
-    const common: Params = {
+    const common: SaleParams = {
       amount: decimalString(pence(request.amount)),
       orderId: request.orderId,
       ...(request.deviceData ? { deviceData: request.deviceData } : {}),
@@ -474,7 +496,9 @@ export function braintreeGateway(
       submitForSettlement: true,
       threeDSecure: { required: true },
     };
-    const vault = request.customerId ? await ensureCustomer(request.customerId) : null;
+    // Narrowed once: the calls below read it inside closures.
+    const customerId = request.customerId;
+    const vault = customerId ? await ensureCustomer(customerId) : null;
     const d = nonce.details ?? {};
     const inVault = vault?.creditCards.some(
       (card) =>
@@ -483,13 +507,13 @@ export function braintreeGateway(
         card.expirationMonth === d.expirationMonth &&
         card.expirationYear === d.expirationYear,
     );
-    if (inVault) {
+    if (inVault && customerId) {
       return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
             paymentMethodNonce: request.nonce,
-            customerId: request.customerId,
+            customerId,
             options: threeDSecure,
           }),
         ),
@@ -499,13 +523,13 @@ export function braintreeGateway(
     // A card the customer is saving: one sale that vaults it only if the sale goes through
     // (storeInVaultOnSuccess), so its one 3-D Secure authentication serves one use: the
     // sale (ADR 042). The processor's answer to the sale is the card's check.
-    if (request.customerId && request.storeInVault) {
+    if (customerId && request.storeInVault) {
       return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
             paymentMethodNonce: request.nonce,
-            customerId: request.customerId,
+            customerId,
             options: { ...threeDSecure, storeInVaultOnSuccess: true },
           }),
         ),
@@ -513,10 +537,10 @@ export function braintreeGateway(
     }
 
     // Verify the card by vaulting it (for a guest, in a customer made for this sale).
-    const verified = request.customerId
+    const verified = customerId
       ? await call('paymentMethod.create', () =>
           client.paymentMethod.create({
-            customerId: request.customerId,
+            customerId,
             paymentMethodNonce: request.nonce,
             options: { verifyCard: true },
           }),
