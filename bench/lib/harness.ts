@@ -239,6 +239,8 @@ export async function startShop<Name extends string>(
       PUBLIC_URL: 'https://bench.everbloom.example',
       COOKIE_SECRET: randomBytes(32).toString('hex'),
       ...TURNSTILE_TEST_KEYS,
+      // No Braintree account here: a demo shop's test-mode payments, on purpose (ADR 041).
+      PAYMENTS_TEST_MODE: 'true',
       ...options.env,
     },
     port,

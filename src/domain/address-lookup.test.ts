@@ -3,6 +3,7 @@ import {
   lookupResultLabel,
   lookupResultToAddress,
   lookupUrl,
+  nextLookupPage,
   normaliseUkPostcode,
   parseLookupReply,
   type PostcoderAddress,
@@ -226,9 +227,38 @@ describe('lookupUrl', () => {
     );
   });
 
+  it('asks for a later page with Postcoder’s page parameter', () => {
+    expect(lookupUrl('/base', 'IV2 4QW', 'web', 2)).toBe(
+      '/base/address/UK/IV2%204QW?format=json&lines=4&identifier=web&page=2',
+    );
+    expect(lookupUrl('/base', 'IV2 4QW', 'web', 0)).toBe(
+      '/base/address/UK/IV2%204QW?format=json&lines=4&identifier=web',
+    );
+  });
+
   it('encodes whatever it is given, so nothing escapes the path', () => {
     expect(lookupUrl('/base', 'a/../b?x', 'a&b')).toBe(
       '/base/address/UK/a%2F..%2Fb%3Fx?format=json&lines=4&identifier=a%26b',
     );
+  });
+});
+
+describe('nextLookupPage', () => {
+  const page = (last: Record<string, unknown>) =>
+    parseLookupReply([{ summaryline: 'a' }, { summaryline: 'b', ...last }]) ?? [];
+
+  it('is the next page Postcoder names on a page’s last result, as a string or a number', () => {
+    expect(nextLookupPage(page({ morevalues: 'true', nextpage: '1', totalresults: '150' }))).toBe(
+      1,
+    );
+    expect(nextLookupPage(page({ morevalues: true, nextpage: 3 }))).toBe(3);
+  });
+
+  it('is null on the last page, an empty one, or a page that names no usable next page', () => {
+    expect(nextLookupPage(page({}))).toBeNull();
+    expect(nextLookupPage([])).toBeNull();
+    expect(nextLookupPage(page({ morevalues: 'false', nextpage: '1' }))).toBeNull();
+    expect(nextLookupPage(page({ morevalues: 'true' }))).toBeNull();
+    expect(nextLookupPage(page({ morevalues: 'true', nextpage: 'two' }))).toBeNull();
   });
 });

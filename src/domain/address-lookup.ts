@@ -175,14 +175,40 @@ export function normaliseUkPostcode(input: string): string | null {
 
 /**
  * The lookup URL for `postcode` (spec section 7):
- * `{base}/address/UK/{postcode}?format=json&lines=4&identifier={identifier}`.
+ * `{base}/address/UK/{postcode}?format=json&lines=4&identifier={identifier}`, plus
+ * `&page={page}` for a page after the first (`nextLookupPage`).
  * `base` is GET /api/v1/config's `address_lookup.base_url`: Postcoder's
  * `https://ws.postcoder.com/pcw/{key}`, or the shop's own test-mode path (same origin).
  * The postcode and identifier are URL-encoded ('NR14 7PZ' → 'NR14%207PZ').
  */
-export function lookupUrl(base: string, postcode: string, identifier: string): string {
+export function lookupUrl(
+  base: string,
+  postcode: string,
+  identifier: string,
+  page?: number,
+): string {
   // encodeURIComponent, not URLSearchParams: a space is %20 in both path and query.
-  const query = `format=json&lines=${LOOKUP_LINES}&identifier=${encodeURIComponent(identifier)}`;
+  let query = `format=json&lines=${LOOKUP_LINES}&identifier=${encodeURIComponent(identifier)}`;
+  if (page !== undefined && page > 0) query += `&page=${page}`;
   const root = base.replace(/\/+$/, '');
   return `${root}/address/${LOOKUP_COUNTRY}/${encodeURIComponent(postcode.trim())}?${query}`;
+}
+
+/**
+ * The most pages of one search the browser follows: Postcoder pages by 100, and no
+ * postcode holds more than a few hundred addresses, so this only stops a service that
+ * never says it has finished.
+ */
+export const MAX_LOOKUP_PAGES = 10;
+
+/**
+ * The page to ask for after `results`, or null when they are the last: Postcoder marks
+ * a page with more after it on its last result (`morevalues` true, `nextpage` the number
+ * for the `page` parameter; both may come as strings).
+ */
+export function nextLookupPage(results: readonly PostcoderAddress[]): number | null {
+  const last = results.at(-1);
+  if (!last || (last.morevalues !== true && last.morevalues !== 'true')) return null;
+  const next = Number(last.nextpage);
+  return Number.isInteger(next) && next > 0 ? next : null;
 }

@@ -13,6 +13,9 @@ const PRODUCTION = {
   COOKIE_SECRET: 'x'.repeat(40),
   TURNSTILE_SITE_KEY: '0x4AAAAAAA',
   TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
+  BRAINTREE_MERCHANT_ID: 'm3rchant',
+  BRAINTREE_PUBLIC_KEY: 'publickey1',
+  BRAINTREE_PRIVATE_KEY: 'privatekey1',
 };
 
 describe('loadConfig', () => {
@@ -77,14 +80,48 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ COOKIE_SECRET: 'short' })).toThrow(
       /COOKIE_SECRET must be at least 32 characters/,
     );
-    const production = loadConfig({
-      NODE_ENV: 'production',
-      COOKIE_SECRET: 'x'.repeat(40),
-      TURNSTILE_SITE_KEY: '0x4AAAAAAA',
-      TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
-    });
+    const production = loadConfig(PRODUCTION);
     expect(production.cookieSecret).toBe('x'.repeat(40));
     expect(production.turnstile).toEqual({ siteKey: '0x4AAAAAAA', secretKey: '0x4AAAAAAA-secret' });
+  });
+
+  it('refuses a production start without the Braintree keys, naming them, unless test mode is asked for', () => {
+    const keyless = {
+      ...PRODUCTION,
+      BRAINTREE_MERCHANT_ID: '',
+      BRAINTREE_PUBLIC_KEY: '',
+      BRAINTREE_PRIVATE_KEY: '',
+    };
+    const attempt = () => loadConfig(keyless);
+    expect(attempt).toThrow(ConfigError);
+    for (const key of ['BRAINTREE_MERCHANT_ID', 'BRAINTREE_PUBLIC_KEY', 'BRAINTREE_PRIVATE_KEY'])
+      expect(attempt).toThrow(new RegExp(`${key} is required in production`));
+    expect(attempt).toThrow(/set PAYMENTS_TEST_MODE=true only for a demo shop/);
+    // A demo shop, on purpose.
+    expect(loadConfig({ ...keyless, PAYMENTS_TEST_MODE: 'true' }).payments.braintree).toBeNull();
+    // Development stays in test mode by default; it can be told to insist on the keys.
+    expect(loadConfig({}).payments.braintree).toBeNull();
+    expect(() => loadConfig({ PAYMENTS_TEST_MODE: 'false' })).toThrow(
+      /BRAINTREE_MERCHANT_ID is required when PAYMENTS_TEST_MODE is false/,
+    );
+    // Keys and test mode together would leave the reader guessing which one is in use.
+    expect(() => loadConfig({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'yes' })).toThrow(
+      /PAYMENTS_TEST_MODE is true, but the Braintree keys are set/,
+    );
+    expect(
+      loadConfig({ ...PRODUCTION, PAYMENTS_TEST_MODE: 'false' }).payments.braintree,
+    ).not.toBeNull();
+  });
+
+  it('gives Braintree requests 30 seconds unless BRAINTREE_TIMEOUT_SECONDS says otherwise', () => {
+    expect(loadConfig(PRODUCTION).payments.braintree?.timeoutMs).toBe(30_000);
+    expect(
+      loadConfig({ ...PRODUCTION, BRAINTREE_TIMEOUT_SECONDS: '12.5' }).payments.braintree
+        ?.timeoutMs,
+    ).toBe(12_500);
+    expect(() => loadConfig({ ...PRODUCTION, BRAINTREE_TIMEOUT_SECONDS: '0' })).toThrow(
+      /BRAINTREE_TIMEOUT_SECONDS must be a number of seconds from 1 to 120/,
+    );
   });
 
   it('configures the vendors only when asked, and checks their settings', () => {
@@ -145,11 +182,13 @@ describe('loadConfig', () => {
     expect(warning).toMatch(/^HOST 0\.0\.0\.0 accepts connections from other machines/);
     expect(warning).toContain('test-mode captcha');
     expect(warning).toContain('development cookie secret');
+    expect(warning).toContain('test-mode payments');
     expect(warning).toContain('open email outbox at /dev/outbox');
 
     const partly = loadConfig({ HOST: '0.0.0.0', COOKIE_SECRET: 'y'.repeat(32) });
     expect(unsafeDefaults(partly)).toEqual([
       'test-mode captcha (accepts a public dummy token)',
+      'test-mode payments (accept public test cards)',
       'open email outbox at /dev/outbox (shows password-reset links)',
     ]);
     expect(exposedDefaultsWarning(partly)).not.toContain('cookie secret');

@@ -137,6 +137,12 @@ const envSchema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a PayPal client id (letters, digits, - and _)')
       .optional(),
+    PAYMENTS_TEST_MODE: booleanFlag.optional(),
+    BRAINTREE_TIMEOUT_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds from 1 to 120' })
+      .min(1, 'must be a number of seconds from 1 to 120')
+      .max(120, 'must be a number of seconds from 1 to 120')
+      .default(30),
     GOOGLE_PAY_MERCHANT_ID: z
       .string()
       .trim()
@@ -182,6 +188,29 @@ const envSchema = z
           message: `must be set together with ${braintreeKeys.join(', ')} (the Braintree API keys)`,
         });
       }
+    }
+    // Test-mode payments accept public fake nonces from anyone: a production shop
+    // takes them only when told to on purpose (a demo shop, ADR 041).
+    const wantsTestMode = env.PAYMENTS_TEST_MODE ?? env.NODE_ENV !== 'production';
+    if (braintreeKeys.length === 0 && !wantsTestMode) {
+      for (const key of BRAINTREE_KEYS) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message:
+            env.PAYMENTS_TEST_MODE === false
+              ? 'is required when PAYMENTS_TEST_MODE is false'
+              : 'is required in production (test-mode payments accept public test cards ' +
+                'from anyone; set PAYMENTS_TEST_MODE=true only for a demo shop)',
+        });
+      }
+    }
+    if (env.PAYMENTS_TEST_MODE === true && braintreeKeys.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENTS_TEST_MODE'],
+        message: 'is true, but the Braintree keys are set: unset one or the other',
+      });
     }
     if (env.BRAINTREE_ENVIRONMENT && braintreeKeys.length === 0) {
       ctx.addIssue({
@@ -247,12 +276,17 @@ export interface AppConfig {
 export type MetricsAccess = { token: string } | 'loopback' | 'off';
 
 export interface PaymentsConfig {
-  /** Braintree's API keys, or null for the offline test-mode gateway. */
+  /**
+   * Braintree's API keys and request timeout, or null for the offline test-mode gateway
+   * (outside production with no keys, or PAYMENTS_TEST_MODE=true; ADR 041).
+   */
   braintree: {
     environment: 'sandbox' | 'production';
     merchantId: string;
     publicKey: string;
     privateKey: string;
+    /** How long one Braintree request may take (BRAINTREE_TIMEOUT_SECONDS). */
+    timeoutMs: number;
   } | null;
   /** PayPal's client id for the browser's PayPal SDK, if the shop has one. */
   paypalClientId: string | null;
@@ -312,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               merchantId: e.BRAINTREE_MERCHANT_ID,
               publicKey: e.BRAINTREE_PUBLIC_KEY,
               privateKey: e.BRAINTREE_PRIVATE_KEY,
+              timeoutMs: Math.round(e.BRAINTREE_TIMEOUT_SECONDS * 1000),
             }
           : null,
       paypalClientId: e.PAYPAL_CLIENT_ID ?? null,
@@ -338,13 +373,16 @@ export function isLoopbackHost(host: string): boolean {
 
 /**
  * Development defaults that make a shop reachable from other machines unsafe: the
- * captcha that accepts a public dummy token, the published cookie secret, and the
- * outbox page that shows anyone the password-reset links. Empty in production, which
- * refuses the first two and never serves the outbox.
+ * captcha that accepts a public dummy token, the published cookie secret, test-mode
+ * payments that accept public test cards, and the outbox page that shows anyone the
+ * password-reset links. Empty in production, which refuses the first three (test-mode
+ * payments only on purpose, PAYMENTS_TEST_MODE=true) and never serves the outbox.
  */
 export function unsafeDefaults(config: AppConfig): string[] {
   const unsafe: string[] = [];
   if (!config.turnstile) unsafe.push('test-mode captcha (accepts a public dummy token)');
+  if (!config.payments.braintree && config.env !== 'production')
+    unsafe.push('test-mode payments (accept public test cards)');
   if (config.cookieSecret === DEV_COOKIE_SECRET)
     unsafe.push('development cookie secret (COOKIE_SECRET unset)');
   if (config.env !== 'production')
@@ -362,8 +400,8 @@ export function exposedDefaultsWarning(config: AppConfig): string | null {
   if (unsafe.length === 0) return null;
   return (
     `HOST ${config.host} accepts connections from other machines, but the shop runs with ` +
-    `development defaults: ${unsafe.join('; ')}. Set NODE_ENV=production, COOKIE_SECRET and ` +
-    `TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY, or listen on 127.0.0.1.`
+    `development defaults: ${unsafe.join('; ')}. Set NODE_ENV=production, COOKIE_SECRET, ` +
+    `TURNSTILE_SITE_KEY/TURNSTILE_SECRET_KEY and the BRAINTREE_ keys, or listen on 127.0.0.1.`
   );
 }
 

@@ -92,21 +92,30 @@ describe('starting the shop', () => {
     expect(lookup.statusCode).toBe(200);
   }, 60_000);
 
-  it('in production without Braintree keys, warns that payments take no money', async () => {
-    const started = await start({
+  it('in production without Braintree keys, runs test-mode payments only when asked, and says so', async () => {
+    const keyless = {
       ...PRODUCTION,
       BRAINTREE_ENVIRONMENT: '',
       BRAINTREE_MERCHANT_ID: '',
       BRAINTREE_PUBLIC_KEY: '',
       BRAINTREE_PRIVATE_KEY: '',
-    });
+    };
+    await expect(start(keyless)).rejects.toThrow(/BRAINTREE_MERCHANT_ID is required in production/);
+    const started = await start({ ...keyless, PAYMENTS_TEST_MODE: 'true' });
     running.push(started);
     const warnings = started.lines.filter((line) => line.level === 40);
     expect(warnings.map((line) => line.msg)).toEqual([
-      expect.stringMatching(/payments run in test mode, which takes no money/),
+      expect.stringMatching(/^PAYMENTS_TEST_MODE is true: payments run in test mode/),
     ]);
     const config = await started.shop.app.inject({ url: '/api/v1/config' });
     expect(config.json().data.payments.mode).toBe('test');
+    // The browser's test-mode client API is there (the demo shop takes test cards), the
+    // fault switch is not (never in production).
+    const app = started.shop.app;
+    expect(
+      app.hasRoute({ method: 'POST', url: '/api/v1/test-mode/braintree/client_api/nonces' }),
+    ).toBe(true);
+    expect(app.hasRoute({ method: 'POST', url: '/api/v1/test-mode/braintree/faults' })).toBe(false);
   }, 60_000);
 
   it('with development defaults beyond loopback, warns once, naming what is unsafe', async () => {

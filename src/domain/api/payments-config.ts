@@ -7,6 +7,13 @@
 /** The shop's name as wallets show it (PayPal, Apple Pay and Google Pay sheets). */
 export const SHOP_NAME = 'Everbloom';
 
+/**
+ * The name of the page meta tag (`<meta name="test-shop" content="true">`) the server
+ * writes while payments run in test mode, so every page can say so without a request
+ * (ADR 041).
+ */
+export const TEST_SHOP_META = 'test-shop';
+
 /** 'braintree': braintree-web with Braintree's client token; 'test': the shop's test-mode client. */
 export type PaymentMode = 'braintree' | 'test';
 

@@ -11,6 +11,7 @@ import {
 import { TURNSTILE_SCRIPT } from '../../domain/captcha.ts';
 import { variationFromParam } from '../../domain/product-variation.ts';
 import { turnstileVerifier } from '../adapters/captcha/turnstile.ts';
+import { braintreeGateway } from '../adapters/payments/braintree.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { createTestApp, ENGINES, type TestApp } from '../testing/test-app.ts';
 
@@ -22,6 +23,12 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
+
+/** INDEX as a shop in payments test mode serves it when it adds nothing else. */
+const TEST_SHOP_INDEX = INDEX.replace(
+  '  </head>',
+  '  <meta name="test-shop" content="true" />\n  </head>',
+);
 
 describe('the served index.html', () => {
   let distDir: string;
@@ -56,6 +63,31 @@ describe('the served index.html', () => {
     expect(reply.body).toContain('<div id="root"></div>');
   });
 
+  it('marks every page of a shop in payments test mode as the test shop’s, and no page of a Braintree shop', async () => {
+    const testShop = await createTestApp('pglite', { webDistDir: distDir });
+    apps.push(testShop);
+    for (const url of ['/', '/products/fern', '/checkout/payment', '/account']) {
+      const reply = await testShop.app.inject({ method: 'GET', url });
+      expect(reply.body.slice(0, reply.body.indexOf('</head>')), url).toContain(
+        '<meta name="test-shop" content="true" />',
+      );
+    }
+    const settings = {
+      environment: 'production' as const,
+      merchantId: 'merchant',
+      publicKey: 'public',
+      privateKey: 'private',
+    };
+    const live = await createTestApp('pglite', {
+      webDistDir: distDir,
+      payments: braintreeGateway(settings),
+    });
+    apps.push(live);
+    for (const url of ['/', '/checkout/payment']) {
+      expect((await live.app.inject({ method: 'GET', url })).body, url).not.toContain('test-shop');
+    }
+  });
+
   it('escapes the client id, so a strange value cannot break out of the attribute', async () => {
     const reply = await page('x" /><script>alert(1)</script>&\'');
     expect(reply.body).toContain(
@@ -68,7 +100,7 @@ describe('the served index.html', () => {
     for (const id of [undefined, null, '']) {
       const reply = await page(id, '/order/thank-you/abc');
       expect(reply.statusCode).toBe(200);
-      expect(reply.body).toBe(INDEX);
+      expect(reply.body).toBe(TEST_SHOP_INDEX);
       expect(reply.body).not.toContain('paypal-client-id');
     }
   });
@@ -84,11 +116,11 @@ describe('the served index.html', () => {
     expect(login.body.slice(0, login.body.indexOf('</head>'))).toContain(preload);
     for (const url of ['/login/reset-password?token=abc', '/basket', '/checkout']) {
       const other = await turnstile.app.inject({ method: 'GET', url });
-      expect(other.body, url).toBe(INDEX);
+      expect(other.body, url).toBe(TEST_SHOP_INDEX);
     }
     const offline = await createTestApp('pglite', { webDistDir: distDir });
     apps.push(offline);
-    expect((await offline.app.inject({ method: 'GET', url: '/login' })).body).toBe(INDEX);
+    expect((await offline.app.inject({ method: 'GET', url: '/login' })).body).toBe(TEST_SHOP_INDEX);
   });
 
   describe('the home page preloads its first picture (ADR 032)', () => {
@@ -210,7 +242,7 @@ describe('the served index.html', () => {
         expect(head(payment.body)).toContain(`<link rel="modulepreload" href="/assets/${file}" />`);
       }
       const unknown = await t.app.inject({ method: 'GET', url: '/no-such-page' });
-      expect(unknown.body).toBe(INDEX);
+      expect(unknown.body).toBe(TEST_SHOP_INDEX);
     });
 
     it('sends the build’s brotli file to a browser that accepts it, the plain file otherwise', async () => {
@@ -241,7 +273,7 @@ describe('the served index.html', () => {
         apps.push(t);
         const reply = await t.app.inject({ method: 'GET', url: '/basket' });
         expect(reply.statusCode).toBe(200);
-        expect(reply.body).toBe(INDEX);
+        expect(reply.body).toBe(TEST_SHOP_INDEX);
       } finally {
         await rm(broken, { recursive: true, force: true });
       }

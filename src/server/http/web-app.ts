@@ -6,7 +6,8 @@
  * a page meta tag"). A page may also get hints of its own in the head (`pageHead`:
  * the home page's preload of its first picture, ADR 032), every page the
  * preloads of the code it imports first (`page-modules.ts`, ADR 033), and the login
- * pages the preload of the captcha widget's script.
+ * pages the preload of the captcha widget's script. While payments run in test mode,
+ * every page carries `<meta name="test-shop">`, and shows the test shop notice (ADR 041).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -14,14 +15,17 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
-import type { PaymentMode } from '../../domain/api/payments-config.ts';
+import { TEST_SHOP_META, type PaymentMode } from '../../domain/api/payments-config.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { modulePreloadTags, type Manifest } from './page-modules.ts';
 
 export interface WebAppOptions {
   /** PayPal's public client id (never a secret), or null/absent for none. */
   paypalClientId?: string | null;
-  /** The payment step preloads this mode's card client (page-modules.ts). */
+  /**
+   * The payment step preloads this mode's card client (page-modules.ts); 'test' marks
+   * every page as the test shop's.
+   */
   paymentMode?: PaymentMode;
   /**
    * The captcha widget's script (Turnstile's), preloaded by the login pages, whose
@@ -44,6 +48,7 @@ export function withPageMeta(html: string, options: WebAppOptions, pageTags = ''
     options.paypalClientId
       ? `<meta name="paypal-client-id" content="${escapeHtml(options.paypalClientId)}" />`
       : '',
+    options.paymentMode === 'test' ? `<meta name="${TEST_SHOP_META}" content="true" />` : '',
     pageTags,
   ]
     .filter(Boolean)

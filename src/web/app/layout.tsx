@@ -4,6 +4,7 @@ import { useAuthToken } from '../lib/auth-token-read.ts';
 import { ErrorBoundary } from '../ui/error-fallback.tsx';
 import { ShopLogo } from '../ui/shop-logo.tsx';
 import { useRouteChangeFocus } from '../ui/use-route-change-focus.ts';
+import { TestShopNotice } from './test-shop-notice.tsx';
 import { useStoredDiscountCode } from './use-stored-discount-code.ts';
 
 function BasketLink() {
@@ -58,6 +59,7 @@ export function Layout() {
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
+      <TestShopNotice />
       <header className="site-header">
         <div className="container site-header__inner">
           <ShopLogo />

@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router';
 import { LoadingOverlay } from '../ui/loading-overlay.tsx';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { TestShopNotice } from './test-shop-notice.tsx';
 import { useStoredDiscountCode } from './use-stored-discount-code.ts';
 
 // Declarative routes (not the data router) keep the first download small; each page
@@ -48,9 +49,12 @@ export function CheckoutContainer() {
   // The checkout is outside Layout, which applies a stored discount code elsewhere.
   useStoredDiscountCode();
   return (
-    <div id="checkout" className="checkout-container">
-      <Lazy page={CheckoutApp} />
-    </div>
+    <>
+      <TestShopNotice />
+      <div id="checkout" className="checkout-container">
+        <Lazy page={CheckoutApp} />
+      </div>
+    </>
   );
 }
 

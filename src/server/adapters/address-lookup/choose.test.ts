@@ -7,6 +7,7 @@ const PRODUCTION = {
   COOKIE_SECRET: 'x'.repeat(40),
   TURNSTILE_SITE_KEY: '0x4AAAAAAA',
   TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
+  PAYMENTS_TEST_MODE: 'true',
 };
 
 describe('the address lookup a configuration gives', () => {

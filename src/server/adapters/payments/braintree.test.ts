@@ -4,9 +4,12 @@
  * returns (lib/braintree/*.js, its integration specs, integrations.md section 2). The
  * same scenarios run against the sandbox in payments.contract.test.ts when keys are set.
  */
+import { createServer, type AddressInfo, type Socket } from 'node:net';
+import braintree from 'braintree';
 import { describe, expect, it } from 'vitest';
 import {
   braintreeGateway,
+  sdkGateway,
   type BraintreeClient,
   type BtNonce,
   type BtResult,
@@ -189,6 +192,40 @@ describe('Braintree client tokens', () => {
   });
 });
 
+describe('the Braintree SDK gateway', () => {
+  it('gives up on a Braintree that does not answer after the shop’s timeout, not the SDK’s 60 s', async () => {
+    // A server that accepts the connection and never answers, standing in for Braintree.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = String((silent.address() as AddressInfo).port);
+    try {
+      const sdk = sdkGateway(
+        { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' },
+        200,
+      );
+      sdk.config.environment = new braintree.Environment(
+        '127.0.0.1',
+        port,
+        '',
+        false,
+        '127.0.0.1',
+        port,
+      );
+      const gateway = braintreeGateway(
+        { environment: 'sandbox', merchantId: 'm', publicKey: 'pub', privateKey: 'priv' },
+        { client: sdk as unknown as BraintreeClient },
+      );
+      await expect(gateway.clientToken({ customerId: null })).rejects.toThrow(
+        /Braintree clientToken.generate failed: unexpectedError/,
+      );
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+});
+
 describe('Braintree sales', () => {
   it('sells a wallet nonce directly, submitted for settlement, with order id, device data and billing', async () => {
     const { gateway, named } = standIn({
@@ -223,6 +260,30 @@ describe('Braintree sales', () => {
       ],
     ]);
     expect(named('customer.create')).toEqual([]);
+  });
+
+  it('refuses a Google Pay card that is not a network token (PAN_ONLY), selling nothing', async () => {
+    const { gateway, named } = standIn({
+      'paymentMethodNonce.find': () => ({
+        nonce: 'tokengp_1',
+        type: 'AndroidPayCard',
+        details: { cardType: 'Visa', lastFour: '1111', isNetworkTokenized: false },
+      }),
+    });
+    expect(await gateway.sale(saleRequest({ nonce: 'tokengp_1' }))).toMatchObject({
+      ok: false,
+      refusal: { type: 'payment_method_error', transactionId: null },
+    });
+    expect(named('transaction.sale')).toEqual([]);
+
+    const tokenised = standIn({
+      'paymentMethodNonce.find': () => ({
+        nonce: 'tokengp_2',
+        type: 'AndroidPayCard',
+        details: { cardType: 'Visa', lastFour: '1111', isNetworkTokenized: true },
+      }),
+    });
+    expect((await tokenised.gateway.sale(saleRequest({ nonce: 'tokengp_2' }))).ok).toBe(true);
   });
 
   it('verifies a guest’s new card by vaulting it, sells the token with the 3DS authentication, then forgets the card', async () => {
@@ -282,22 +343,40 @@ describe('Braintree sales', () => {
     expect(fraud.named('transaction.sale')).toEqual([]);
   });
 
-  it('keeps a signed-in customer’s new card only when asked and paid', async () => {
+  it('saves a signed-in customer’s new card through one 3-D Secure sale that vaults it only on success', async () => {
     const kept = standIn({ 'customer.find': () => ({ id: '42', creditCards: [] }) });
-    await kept.gateway.sale(saleRequest({ customerId: '42', storeInVault: true }));
-    expect(kept.named('paymentMethod.create')).toEqual([
-      [{ customerId: '42', paymentMethodNonce: 'tokencc_bc_abc', options: { verifyCard: true } }],
+    expect(
+      (await kept.gateway.sale(saleRequest({ customerId: '42', storeInVault: true }))).ok,
+    ).toBe(true);
+    // The nonce's one authentication is used once: by the sale. No separate vaulting.
+    expect(kept.named('paymentMethod.create')).toEqual([]);
+    expect(kept.named('transaction.sale')).toEqual([
+      [
+        expect.objectContaining({
+          paymentMethodNonce: 'tokencc_bc_abc',
+          customerId: '42',
+          options: {
+            submitForSettlement: true,
+            threeDSecure: { required: true },
+            storeInVaultOnSuccess: true,
+          },
+        }),
+      ],
     ]);
-    expect(kept.named('transaction.sale')[0]?.[0]).toMatchObject({
-      customerId: '42',
-      paymentMethodToken: 'card-new',
-    });
     expect(kept.named('paymentMethod.delete')).toEqual([]);
 
+    // Not asked to keep it: verified in the vault, sold as the token, then deleted.
     const notAsked = standIn({ 'customer.find': () => ({ id: '42', creditCards: [] }) });
     await notAsked.gateway.sale(saleRequest({ customerId: '42', storeInVault: false }));
+    expect(notAsked.named('paymentMethod.create')).toEqual([
+      [{ customerId: '42', paymentMethodNonce: 'tokencc_bc_abc', options: { verifyCard: true } }],
+    ]);
+    expect(notAsked.named('transaction.sale')[0]?.[0]).not.toHaveProperty(
+      'options.storeInVaultOnSuccess',
+    );
     expect(notAsked.named('paymentMethod.delete')).toEqual([['card-new']]);
 
+    // Declined: Braintree vaults nothing (storeInVaultOnSuccess), so nothing to delete.
     const declined = standIn({
       'customer.find': () => ({ id: '42', creditCards: [] }),
       'transaction.sale': () =>
@@ -305,8 +384,10 @@ describe('Braintree sales', () => {
           transaction: { ...SETTLING, status: 'processor_declined' },
         }),
     });
-    await declined.gateway.sale(saleRequest({ customerId: '42', storeInVault: true }));
-    expect(declined.named('paymentMethod.delete')).toEqual([['card-new']]);
+    expect(
+      await declined.gateway.sale(saleRequest({ customerId: '42', storeInVault: true })),
+    ).toMatchObject({ ok: false, refusal: { type: 'payment_failed' } });
+    expect(declined.named('paymentMethod.create')).toEqual([]);
   });
 
   it('creates the vault customer on first use, and sells a card already vaulted directly', async () => {

@@ -14,9 +14,12 @@
  * 3. `transaction.sale` with the vaulted token and the nonce's 3-D Secure
  *    authentication id (Braintree takes a token in place of the nonce when the
  *    authentication comes as an id), `threeDSecure.required`, submitted for settlement.
- * Afterwards the card stays in the vault only when the customer asked and the sale went
- * through; a guest's customer is deleted. Wallet nonces (PayPal, Apple Pay, Google Pay)
- * and nonces of cards already in the customer's vault go straight to the sale.
+ * Afterwards the card (for a guest, its customer) is deleted. A signed-in customer's new
+ * card to be saved skips steps 2 and 3: one sale with the nonce and
+ * `storeInVaultOnSuccess`, so the card is kept only if the sale goes through (ADR 042).
+ * Wallet nonces (PayPal, Apple Pay, Google Pay network tokens; Google Pay's PAN_ONLY
+ * cards are refused) and nonces of cards already in the customer's vault go straight to
+ * the sale.
  *
  * Before any of it, a sale already made for the order id is returned instead (one sale
  * per order id: `transaction.search` by order id). Braintree's refusals become
@@ -46,6 +49,11 @@ export interface BraintreeSettings {
 }
 
 // The parts of braintree's responses this adapter reads (braintree_node lib/braintree/*.js).
+// What it sends is typed by @types/braintree (BraintreeClient below); these stay
+// hand-written because the typings differ from what braintree_node returns: an
+// ErrorResponse copies every attribute (so `verification`), AndroidPayCard sets
+// `cardType`/`last4`, 3-D Secure info carries `threeDSecureAuthenticationId`, and
+// transaction search yields an async iterable (ADR 042).
 
 export interface BtValidationError {
   attribute: string;
@@ -112,6 +120,8 @@ export interface BtNonce {
     lastFour?: string;
     expirationMonth?: string;
     expirationYear?: string;
+    /** Google Pay: true for a network token (CRYPTOGRAM_3DS), false for PAN_ONLY. */
+    isNetworkTokenized?: boolean;
   };
   threeDSecureInfo?: {
     liabilityShifted?: boolean;
@@ -120,20 +130,37 @@ export interface BtNonce {
   } | null;
 }
 
-type Params = Record<string, unknown>;
+/**
+ * A sale's parameters (@types/braintree's), with the 3-D Secure authentication id that
+ * braintree_node also takes beside a vaulted token and the typings omit.
+ */
+type SaleParams = braintree.TransactionRequest & { threeDSecureAuthenticationId?: string };
 
-/** The calls the adapter makes on a braintree.BraintreeGateway. */
+/**
+ * A new customer's parameters. @types/braintree types `creditCard` as a card of an
+ * existing customer (its `customerId` required); in customer.create it is not.
+ */
+type CustomerParams = Omit<braintree.CustomerCreateRequest, 'creditCard'> & {
+  creditCard?: Partial<braintree.CreditCardCreateRequest>;
+};
+
+/**
+ * The calls the adapter makes on a braintree.BraintreeGateway: what it sends is
+ * @types/braintree's; what it reads are the shapes above, as braintree_node returns
+ * them where the typings differ (results' `verification`, wallet cards' `cardType` and
+ * `last4`, 3-D Secure's authentication id, search as an async iterable).
+ */
 export interface BraintreeClient {
-  clientToken: { generate(params: Params): Promise<BtResult> };
+  clientToken: { generate(params: braintree.ClientTokenRequest): Promise<BtResult> };
   customer: {
     find(id: string): Promise<{ id: string; creditCards?: BtCreditCard[] }>;
-    create(params: Params): Promise<BtResult>;
+    create(params: CustomerParams): Promise<BtResult>;
     delete(id: string): Promise<unknown>;
   };
   paymentMethod: {
-    create(params: Params): Promise<BtResult>;
+    create(params: braintree.PaymentMethodCreateRequest): Promise<BtResult>;
     find(token: string): Promise<BtCreditCard & { customerId?: string }>;
-    update(token: string, params: Params): Promise<BtResult>;
+    update(token: string, params: braintree.PaymentMethodUpdateRequest): Promise<BtResult>;
     delete(token: string): Promise<unknown>;
   };
   paymentMethodNonce: {
@@ -141,7 +168,7 @@ export interface BraintreeClient {
     find(nonce: string): Promise<BtNonce>;
   };
   transaction: {
-    sale(params: Params): Promise<BtResult>;
+    sale(params: SaleParams): Promise<BtResult>;
     void(id: string): Promise<BtResult>;
     refund(id: string): Promise<BtResult>;
     find(id: string): Promise<BtTransaction>;
@@ -332,7 +359,7 @@ async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
 
 const isNotFound = (error: unknown) => errorType(error) === 'notFoundError';
 
-function billingParams(billing: GatewayAddress | null): Params {
+function billingParams(billing: GatewayAddress | null): Pick<SaleParams, 'billing'> {
   if (!billing) return {};
   return {
     billing: Object.fromEntries(
@@ -348,22 +375,34 @@ export interface BraintreeGatewayOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The SDK's gateway. braintree 3.40's Config starts every gateway at a 60 s timeout and
+ * never reads a `timeout` passed to the constructor; its Http reads
+ * `gateway.config.timeout` on each request, so the shop's timeout is set there.
+ */
+export function sdkGateway(
+  settings: BraintreeSettings,
+  timeoutMs?: number,
+): braintree.BraintreeGateway {
+  const gateway = new braintree.BraintreeGateway({
+    environment:
+      settings.environment === 'production'
+        ? braintree.Environment.Production
+        : braintree.Environment.Sandbox,
+    merchantId: settings.merchantId,
+    publicKey: settings.publicKey,
+    privateKey: settings.privateKey,
+  });
+  if (timeoutMs) (gateway.config as { timeout: number }).timeout = timeoutMs;
+  return gateway;
+}
+
 export function braintreeGateway(
   settings: BraintreeSettings,
   options: BraintreeGatewayOptions = {},
 ): PaymentGateway {
   const client: BraintreeClient =
-    options.client ??
-    (new braintree.BraintreeGateway({
-      environment:
-        settings.environment === 'production'
-          ? braintree.Environment.Production
-          : braintree.Environment.Sandbox,
-      merchantId: settings.merchantId,
-      publicKey: settings.publicKey,
-      privateKey: settings.privateKey,
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
-    } as braintree.GatewayConfig) as unknown as BraintreeClient);
+    options.client ?? (sdkGateway(settings, options.timeoutMs) as unknown as BraintreeClient);
 
   async function ensureCustomer(customerId: string): Promise<{ creditCards: BtCreditCard[] }> {
     try {
@@ -426,12 +465,20 @@ export function braintreeGateway(
       };
     }
 
-    const common: Params = {
+    const common: SaleParams = {
       amount: decimalString(pence(request.amount)),
       orderId: request.orderId,
       ...(request.deviceData ? { deviceData: request.deviceData } : {}),
       ...billingParams(request.billing),
     };
+    // Google Pay's PAN_ONLY cards are plain card numbers with no authentication: UK
+    // strong customer authentication would need 3-D Secure, so only network tokens are
+    // taken (the browser asks for CRYPTOGRAM_3DS only; ADR 042).
+    if (nonce.type === 'AndroidPayCard' && nonce.details?.isNetworkTokenized === false)
+      return refused(
+        'payment_method_error',
+        'Google Pay cards must be on a device (network tokens only).',
+      );
     if (nonce.type !== 'CreditCard') {
       return resultOf(
         await call('transaction.sale', () =>
@@ -449,7 +496,9 @@ export function braintreeGateway(
       submitForSettlement: true,
       threeDSecure: { required: true },
     };
-    const vault = request.customerId ? await ensureCustomer(request.customerId) : null;
+    // Narrowed once: the calls below read it inside closures.
+    const customerId = request.customerId;
+    const vault = customerId ? await ensureCustomer(customerId) : null;
     const d = nonce.details ?? {};
     const inVault = vault?.creditCards.some(
       (card) =>
@@ -458,24 +507,40 @@ export function braintreeGateway(
         card.expirationMonth === d.expirationMonth &&
         card.expirationYear === d.expirationYear,
     );
-    if (inVault) {
+    if (inVault && customerId) {
       return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
             paymentMethodNonce: request.nonce,
-            customerId: request.customerId,
+            customerId,
             options: threeDSecure,
           }),
         ),
       );
     }
 
+    // A card the customer is saving: one sale that vaults it only if the sale goes through
+    // (storeInVaultOnSuccess), so its one 3-D Secure authentication serves one use: the
+    // sale (ADR 042). The processor's answer to the sale is the card's check.
+    if (customerId && request.storeInVault) {
+      return resultOf(
+        await call('transaction.sale', () =>
+          client.transaction.sale({
+            ...common,
+            paymentMethodNonce: request.nonce,
+            customerId,
+            options: { ...threeDSecure, storeInVaultOnSuccess: true },
+          }),
+        ),
+      );
+    }
+
     // Verify the card by vaulting it (for a guest, in a customer made for this sale).
-    const verified = request.customerId
+    const verified = customerId
       ? await call('paymentMethod.create', () =>
           client.paymentMethod.create({
-            customerId: request.customerId,
+            customerId,
             paymentMethodNonce: request.nonce,
             options: { verifyCard: true },
           }),
@@ -494,7 +559,6 @@ export function braintreeGateway(
     const guestCustomer = request.customerId ? null : (verified.customer?.id ?? null);
     if (!token) throw new GatewayUnavailableError('Braintree vaulted the card without a token');
 
-    let result: SaleResult | null = null;
     try {
       const authenticationId = nonce.threeDSecureInfo?.threeDSecureAuthenticationId;
       // A sandbox fake nonce is reusable and carries its 3DS result: sell it as it is.
@@ -504,7 +568,7 @@ export function braintreeGateway(
             paymentMethodToken: token,
             ...(authenticationId ? { threeDSecureAuthenticationId: authenticationId } : {}),
           };
-      result = resultOf(
+      return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
@@ -514,15 +578,12 @@ export function braintreeGateway(
           }),
         ),
       );
-      return result;
     } finally {
-      // The card stays only when asked for and paid with; a guest's customer never does.
-      const keep = result?.ok === true && request.storeInVault && request.customerId;
-      if (!keep) {
-        await (
-          guestCustomer ? client.customer.delete(guestCustomer) : client.paymentMethod.delete(token)
-        ).catch(() => undefined);
-      }
+      // Vaulted only to be verified (a card being saved took the one-sale way above):
+      // the card, or the guest's customer, goes.
+      await (
+        guestCustomer ? client.customer.delete(guestCustomer) : client.paymentMethod.delete(token)
+      ).catch(() => undefined);
     }
   }
 

@@ -15,7 +15,7 @@ type PaymentSettings = Pick<AppConfig, 'env' | 'payments' | 'publicUrl'>;
 export function paymentGatewayFor(config: PaymentSettings, db: Db): PaymentGateway {
   const { braintree, testModeSecret } = config.payments;
   return braintree
-    ? braintreeGateway(braintree)
+    ? braintreeGateway(braintree, { timeoutMs: braintree.timeoutMs })
     : testModeGateway({ db, secret: testModeSecret, publicUrl: config.publicUrl });
 }
 
@@ -37,18 +37,18 @@ export function paymentsConfigView(
 }
 
 /**
- * Said at start in production: test mode takes no money (any shopper can "pay" with a
- * test card), a sandbox account takes none either, and Google Pay's PRODUCTION
- * environment needs a merchant id. Empty otherwise.
+ * Said at start in production: a demo shop's test mode (PAYMENTS_TEST_MODE=true; without
+ * it production refuses to start) takes no money, a sandbox account takes none either,
+ * and Google Pay's PRODUCTION environment needs a merchant id. Empty otherwise.
  */
 export function paymentWarnings(config: PaymentSettings): string[] {
   if (config.env !== 'production') return [];
   const { braintree, googlePayMerchantId } = config.payments;
   if (!braintree)
     return [
-      'BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY are unset: ' +
-        'payments run in test mode, which takes no money and accepts test cards from anyone. ' +
-        'Set the Braintree keys (README, Payments) before selling.',
+      'PAYMENTS_TEST_MODE is true: payments run in test mode, which takes no money and ' +
+        'accepts test cards from anyone; every page says "Test shop". Set the Braintree keys ' +
+        '(README, Payments) and unset PAYMENTS_TEST_MODE before selling.',
     ];
   if (braintree.environment === 'sandbox')
     return [

@@ -232,6 +232,28 @@ describe.each(implementations)('payment gateway contract: $name', (impl) => {
       expect(await gateway.deleteCard(customerId, first.token)).toBe(true);
     });
 
+    it('keeps a new card being saved only when its one 3-D Secure sale goes through', async () => {
+      // On Braintree: one sale with the nonce and storeInVaultOnSuccess (ADR 042), so the
+      // card's 3-D Secure authentication is used by that sale alone.
+      const customerId = `contract-${runId}-save`;
+      const declined = await sale(FRICTIONLESS, {
+        customerId,
+        storeInVault: true,
+        amount: 200_000,
+      });
+      expect(declined).toMatchObject({ ok: false, refusal: { type: 'payment_failed' } });
+      expect(await gateway.listCards(customerId)).toEqual([]);
+
+      const paid = await sale(FRICTIONLESS, { customerId, storeInVault: true });
+      expect(paid).toMatchObject({ ok: true, sale: { paidWith: { type: 'credit_card' } } });
+      if (!paid.ok) return;
+      const cards = await gateway.listCards(customerId);
+      expect(cards.map((card) => [card.lastFour, card.default])).toEqual([
+        [paid.sale.paidWith.lastFour, true],
+      ]);
+      for (const card of cards) await gateway.deleteCard(customerId, card.token);
+    });
+
     it('issues client tokens for guests and for vault customers', async () => {
       for (const customerId of [null, `contract-${runId}-token`]) {
         const token = await gateway.clientToken({ customerId });

@@ -235,6 +235,7 @@ describe('payments with Braintree configured', () => {
       merchantId: 'merchant',
       publicKey: 'public',
       privateKey: 'private',
+      timeoutMs: 30_000,
     };
     testApp = await createTestApp('pglite', {
       payments: braintreeGateway(settings),

@@ -281,6 +281,49 @@ describe('AddressForm postcode lookup', () => {
     expect(screen.queryByLabelText('Select your address')).not.toBeInTheDocument();
   });
 
+  it('lists every address of a postcode whose results Postcoder pages', async () => {
+    const flat = (n: number) => ({
+      summaryline: `Flat ${n}, Mill House, Harrogate, HG1 2AB`,
+      addressline1: `Flat ${n}`,
+      addressline2: 'Mill House',
+      posttown: 'Harrogate',
+      postcode: 'HG1 2AB',
+    });
+    // Postcoder marks the last result of a page that has more after it.
+    const pages: Record<string, unknown[]> = {
+      '': [flat(1), { ...flat(2), morevalues: 'true', nextpage: '1', totalresults: '5' }],
+      '1': [flat(3), { ...flat(4), morevalues: true, nextpage: 2, totalresults: 5 }],
+      '2': [flat(5)],
+    };
+    const { user, calls } = renderForm(
+      {},
+      {
+        [lookupKey('HG1 2AB')]: (_body, url) => ({
+          body: pages[url.searchParams.get('page') ?? ''],
+        }),
+      },
+    );
+
+    await searchFor(user, 'HG1 2AB');
+
+    const list = await screen.findByLabelText('Select your address');
+    expect(
+      within(list)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Select an address',
+      ...[1, 2, 3, 4, 5].map((n) => `Flat ${n}, Mill House, Harrogate, HG1 2AB`),
+    ]);
+    expect(
+      calls.filter((call) => call.path.includes('/address/UK/')).map((call) => call.search),
+    ).toEqual([
+      `?format=json&lines=4&identifier=${LOOKUP_IDENTIFIER}`,
+      `?format=json&lines=4&identifier=${LOOKUP_IDENTIFIER}&page=1`,
+      `?format=json&lines=4&identifier=${LOOKUP_IDENTIFIER}&page=2`,
+    ]);
+  });
+
   it('sends the chosen address with the shopper’s names', async () => {
     const { user, onSubmit } = renderForm();
 

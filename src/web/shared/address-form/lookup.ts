@@ -6,6 +6,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   lookupUrl,
+  MAX_LOOKUP_PAGES,
+  nextLookupPage,
   normaliseUkPostcode,
   parseLookupReply,
   type PostcoderAddress,
@@ -13,8 +15,10 @@ import {
 import { configQuery } from '../../api/config.ts';
 
 /**
- * The addresses at `postcode`; null when it is not a postcode, has no addresses, or
- * the lookup fails (the form then shows 'Postcode not found…').
+ * The addresses at `postcode`, every page of them (Postcoder pages long results);
+ * null when it is not a postcode, has no addresses, or the first lookup fails (the form
+ * then shows 'Postcode not found…'). A later page that fails leaves the list at what
+ * came: the shopper can still enter the address manually.
  */
 export async function searchPostcode(
   client: QueryClient,
@@ -24,12 +28,27 @@ export async function searchPostcode(
   if (!postcode) return null;
   try {
     const { address_lookup: lookup } = await client.fetchQuery(configQuery);
-    const response = await fetch(lookupUrl(lookup.base_url, postcode, lookup.identifier), {
-      headers: { accept: 'application/json' },
-    });
-    if (!response.ok) return null;
-    const results = parseLookupReply(await response.json());
-    return results && results.length > 0 ? results : null;
+    const fetchPage = async (page?: number) => {
+      const response = await fetch(lookupUrl(lookup.base_url, postcode, lookup.identifier, page), {
+        headers: { accept: 'application/json' },
+      });
+      return response.ok ? parseLookupReply(await response.json()) : null;
+    };
+    const results = await fetchPage();
+    if (!results || results.length === 0) return null;
+    let next = nextLookupPage(results);
+    for (let pages = 1; next !== null && pages < MAX_LOOKUP_PAGES; pages++) {
+      const more = await fetchPage(next).catch((error: unknown) => {
+        console.warn('Postcode lookup page failed', error);
+        return null;
+      });
+      if (!more) break;
+      results.push(...more);
+      const after = nextLookupPage(more);
+      // A page that points back (or to itself) would loop: stop there.
+      next = after !== null && after > next ? after : null;
+    }
+    return results;
   } catch (error) {
     console.warn('Postcode lookup failed', error);
     return null;

@@ -114,6 +114,18 @@ describe('PayPalGroup in Braintree mode', () => {
     expect(screen.queryByText('Loading PayPal')).not.toBeInTheDocument();
   });
 
+  it('without PAYPAL_CLIENT_ID, lets braintree-web load PayPal with the linked account’s client id', async () => {
+    document.head.querySelector('meta[name="paypal-client-id"]')?.remove();
+    renderWallet(<PayPalGroup {...braintreeProps()} />, BRAINTREE);
+
+    await screen.findByRole('button', { name: 'PayPal paypal' });
+    // braintree-web fills in the client id of the PayPal account linked to the Braintree
+    // merchant in the same environment when none is given.
+    expect(bt.paypalCheckout.loadPayPalSDK).toHaveBeenCalledWith(
+      expect.not.objectContaining({ 'client-id': expect.anything() }),
+    );
+  });
+
   it('checks the billing form on click, creates the payment for the total with the delivery address, and hands on the approval', async () => {
     const props = braintreeProps();
     renderWallet(<PayPalGroup {...props} />, BRAINTREE);
@@ -323,7 +335,10 @@ describe('GooglePayGroup in Braintree mode', () => {
       createPaymentDataRequest: vi.fn((overrides: object) => ({
         apiVersion: 2,
         apiVersionMinor: 0,
-        allowedPaymentMethods: [{ type: 'CARD', parameters: { allowedAuthMethods: ['PAN_ONLY'] } }],
+        // As braintree-web asks by default: both authentication methods.
+        allowedPaymentMethods: [
+          { type: 'CARD', parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'] } },
+        ],
         ...overrides,
       })),
       parseResponse: vi.fn(async () => ({ nonce: 'google-pay-nonce-1', type: 'AndroidPayCard' })),
@@ -374,7 +389,8 @@ describe('GooglePayGroup in Braintree mode', () => {
           {
             type: 'CARD',
             parameters: {
-              allowedAuthMethods: ['PAN_ONLY'],
+              // Network tokens only (ADR 042): no PAN_ONLY card without 3-D Secure.
+              allowedAuthMethods: ['CRYPTOGRAM_3DS'],
               billingAddressRequired: true,
               billingAddressParameters: { format: 'MIN' },
             },

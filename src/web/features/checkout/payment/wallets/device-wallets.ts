@@ -80,11 +80,19 @@ export function googlePaymentsClient(
   return client;
 }
 
+/**
+ * Google Pay's authentication methods the shop takes: network tokens only. A `PAN_ONLY`
+ * card (the plain card number kept in the Google account) comes with no authentication,
+ * and UK strong customer authentication would need 3-D Secure on it; the shop does not
+ * run that for wallets (ADR 042).
+ */
+export const GOOGLE_PAY_AUTH_METHODS = ['CRYPTOGRAM_3DS'];
+
 /** The card method Braintree takes through Google Pay, for the readiness check. */
 const GOOGLE_PAY_CARD = {
   type: 'CARD',
   parameters: {
-    allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+    allowedAuthMethods: GOOGLE_PAY_AUTH_METHODS,
     allowedCardNetworks: ['AMEX', 'MASTERCARD', 'VISA'],
   },
 };

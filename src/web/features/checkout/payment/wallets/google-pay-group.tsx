@@ -18,7 +18,11 @@ import { Button } from '../../../../ui/button.tsx';
 import { Notice } from '../../../../ui/notice.tsx';
 import { amountDueDecimal } from '../amount-due.ts';
 import { braintreeSession, providerMessage } from './braintree.ts';
-import { googlePaymentsClient, type GooglePaymentsClient } from './device-wallets.ts';
+import {
+  GOOGLE_PAY_AUTH_METHODS,
+  googlePaymentsClient,
+  type GooglePaymentsClient,
+} from './device-wallets.ts';
 import { usePaymentsConfig } from './payments-config.ts';
 import { SimulatedCardSheet, useSimulatedWallet } from './simulated-wallet.tsx';
 import type { WalletProps } from './types.ts';
@@ -139,6 +143,8 @@ function BraintreeGooglePay(props: WalletProps & { config: PaymentsConfigView })
     };
     const card = request.allowedPaymentMethods[0];
     if (card) {
+      // braintree-web asks for PAN_ONLY cards too: only network tokens are taken.
+      card.parameters.allowedAuthMethods = GOOGLE_PAY_AUTH_METHODS;
       card.parameters.billingAddressRequired = true;
       card.parameters.billingAddressParameters = { format: 'MIN' };
     }

@@ -105,6 +105,15 @@ describe('useWalletSupport in Braintree mode', () => {
         environment: 'PRODUCTION',
       }),
     ]);
+    // Network tokens only: a PAN_ONLY card would be sold without strong authentication.
+    expect(google.requests[0]).toMatchObject({
+      allowedPaymentMethods: [
+        {
+          type: 'CARD',
+          parameters: expect.objectContaining({ allowedAuthMethods: ['CRYPTOGRAM_3DS'] }),
+        },
+      ],
+    });
   });
 
   it('does not offer Google Pay when the shopper has no method in it, or it is not ready', async () => {
