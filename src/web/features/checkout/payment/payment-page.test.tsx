@@ -344,6 +344,24 @@ describe('PaymentPage', () => {
       expect(expiry).toHaveValue('04/30');
     });
 
+    it('shows the brand the number’s first digits give, by the spec’s slug', async () => {
+      const { user } = renderPayment(readyToPay());
+      const number = await screen.findByLabelText('Card number');
+      const frame = () => number.closest('.card-field')!;
+
+      await user.type(number, '3782');
+      expect(within(frame() as HTMLElement).getByText('American Express')).toHaveAttribute(
+        'data-card-brand',
+        'amex',
+      );
+      await user.clear(number);
+      await user.type(number, '5555');
+      expect(within(frame() as HTMLElement).getByText('MasterCard')).toHaveAttribute(
+        'data-card-brand',
+        'mastercard',
+      );
+    });
+
     it('shows a field’s error only once it is left, with the field described by it', async () => {
       const { user } = renderPayment(readyToPay());
       const number = await screen.findByLabelText('Card number');
