@@ -23,8 +23,8 @@ export function PaymentErrorNotice({
       {error && (
         <Notice tone="error">
           <p className="payment-page__error-title">{error.title}</p>
-          {error.lines.map((line) => (
-            <p key={line}>{line}</p>
+          {error.lines.map((line, index) => (
+            <p key={index}>{line}</p>
           ))}
         </Notice>
       )}
