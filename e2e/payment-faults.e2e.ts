@@ -41,6 +41,8 @@ test('a payment lost to a gateway network error shows the catalogue message, and
   await fillCard(page);
   await page.getByRole('button', { name: 'Place order & pay' }).click();
   await expect(page.getByText('There was an error creating your order')).toBeVisible();
+  // The spec's words for order_failed, with the reason beside them.
+  await expect(page.getByText('We were unable to create your order.')).toBeVisible();
   await expect(
     page.getByText('We were unable to take your payment, please try again.'),
   ).toBeVisible();

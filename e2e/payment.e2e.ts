@@ -162,6 +162,14 @@ test.describe('payment step: cards', () => {
 });
 
 test.describe('payment step: wallets and free orders', () => {
+  test('a browser without Apple Pay or Google Pay is offered neither', async ({ page }) => {
+    await readyBasket(page);
+    await page.goto('/checkout/payment');
+    await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Apple Pay', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Google Pay', exact: true })).toHaveCount(0);
+  });
+
   test('PayPal approves the payment in its window', async ({ page }) => {
     await readyBasket(page);
     await page.goto('/checkout/payment');
@@ -174,8 +182,13 @@ test.describe('payment step: wallets and free orders', () => {
   });
 
   test('Google Pay approves the payment on its sheet', async ({ page }) => {
+    // Test mode shows a wallet only where the browser has it; the switch gives this one both.
+    await page.addInitScript(() =>
+      window.localStorage.setItem('test_mode_wallets', 'apple_pay,google_pay'),
+    );
     await readyBasket(page);
     await page.goto('/checkout/payment');
+    await expect(page.getByRole('button', { name: 'Apple Pay', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Google Pay', exact: true }).click();
     await page.getByRole('button', { name: 'Buy with Google Pay' }).click();
     const sheet = page.getByRole('dialog', { name: 'Google Pay' });

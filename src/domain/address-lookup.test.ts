@@ -76,7 +76,7 @@ describe('lookupResultToAddress', () => {
     });
   });
 
-  it('keeps a fourth line by appending it to line 2, so no street is lost', () => {
+  it('appends nothing: a further line stays out of line 2', () => {
     const office = result({
       addressline1: 'Hollis & Marsh Architects',
       addressline2: 'Flat 3',
@@ -88,8 +88,9 @@ describe('lookupResultToAddress', () => {
       postcode: 'SE1 9QX',
     });
     expect(lookupResultToAddress(office)).toMatchObject({
+      company_name: 'Hollis & Marsh Architects',
       line_1: 'Flat 3',
-      line_2: 'Wren Court, 45 Tanner Row',
+      line_2: 'Wren Court',
     });
     const flat = result({
       addressline1: 'Flat 3',
@@ -99,10 +100,10 @@ describe('lookupResultToAddress', () => {
       posttown: 'London',
       postcode: 'SE1 9QX',
     });
-    expect(lookupResultToAddress(flat).line_2).toBe('Wren Court, 45 Tanner Row, Bermondsey');
+    expect(lookupResultToAddress(flat)).toMatchObject({ line_1: 'Flat 3', line_2: 'Wren Court' });
   });
 
-  it('keeps a line where the organisation was folded in with more', () => {
+  it('with an organisation, reads addressline2 even when addressline1 holds more', () => {
     const folded = result({
       addressline1: 'Medina Garden Supplies, 7 Carisbrooke Mews',
       organisation: 'Medina Garden Supplies',
@@ -110,9 +111,10 @@ describe('lookupResultToAddress', () => {
       county: 'Isle of Wight',
       postcode: 'PO30 1QT',
     });
+    // The shopper is asked for line 1 (a required field) rather than given a guess.
     expect(lookupResultToAddress(folded)).toMatchObject({
       company_name: 'Medina Garden Supplies',
-      line_1: 'Medina Garden Supplies, 7 Carisbrooke Mews',
+      line_1: '',
       line_2: null,
     });
   });

@@ -113,28 +113,26 @@ export type LookupAddress = Pick<
 >;
 
 /**
- * The shop's address fields for one lookup result (spec section 3):
+ * The shop's address fields for one lookup result, as spec section 3 words it:
  * - when an organisation is present, line_1 takes addressline2 and line_2 takes
- *   addressline3, and the organisation becomes company_name (so it is not lost);
+ *   addressline3 (Postcoder puts the organisation alone on addressline1), and the
+ *   organisation becomes company_name (so it is not lost);
  * - otherwise line_1 takes addressline1 and line_2 addressline2;
- * - lines beyond line_2's are appended to line_2 (", "-joined), so a long address
- *   (an organisation in a flat of a named building) keeps its street;
+ * - nothing else is appended: a further line stays out, and the shopper sees the
+ *   filled-in fields before saving (ADR 045);
  * - line_3 is the post town, line_4 the county ('' when Postcoder has none: the
  *   shopper is asked for it), the postcode as given, and the country always GBR.
- *
- * "Present" means addressline1 is the organisation, as Postcoder gives it with 4 lines;
- * had Postcoder folded the organisation into a line with more, that line is kept whole
- * and the organisation is still the company name.
  */
 export function lookupResultToAddress(result: PostcoderAddress): LookupAddress {
   const organisation = result.organisation?.trim() || null;
-  let lines = addressLines(result);
-  if (organisation && lines[0] === organisation) lines = lines.slice(1);
-  const [line1 = '', ...rest] = lines;
+  const line = (value: string | undefined) => value?.trim() || null;
+  const [first, second] = organisation
+    ? [result.addressline2, result.addressline3]
+    : [result.addressline1, result.addressline2];
   return {
     company_name: organisation,
-    line_1: line1,
-    line_2: rest.length ? rest.join(', ') : null,
+    line_1: line(first) ?? '',
+    line_2: line(second),
     line_3: result.posttown.trim(),
     line_4: result.county?.trim() ?? '',
     postcode: result.postcode.trim().toUpperCase(),

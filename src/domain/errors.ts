@@ -98,31 +98,51 @@ export interface ErrorBody {
   error_type: ErrorType;
   message: string;
   errors?: FieldErrors;
+  /** More help for the shopper, shown beside `message`, never in its place (ADR 045). */
+  detail?: string;
 }
 
-/** An error the API reports to the caller as `{ error_type, message, errors? }`. */
+/**
+ * Error types whose message the spec fixes: the shopper always sees the catalogue's
+ * words, and anything more goes in `detail` (ADR 045).
+ */
+export type FixedMessageType = 'order_failed';
+
+/** What an AppError may carry besides its type. */
+export interface AppErrorOptions {
+  /** In place of the catalogue's message (not for a FixedMessageType). */
+  message?: string;
+  errors?: FieldErrors;
+  /** Overrides the catalogue's, e.g. 403 for `unauthorized` on another's record. */
+  status?: number;
+  /** More help shown beside the message. */
+  detail?: string;
+}
+
+/** An error the API reports to the caller as `{ error_type, message, errors?, detail? }`. */
 export class AppError extends Error {
   readonly type: ErrorType;
   readonly status: number;
   readonly errors: FieldErrors | undefined;
+  readonly detail: string | undefined;
 
-  /** `status` overrides the catalogue's, e.g. 403 for `unauthorized` on another's record. */
-  constructor(
-    type: ErrorType,
-    options: { message?: string; errors?: FieldErrors; status?: number } = {},
-  ) {
+  constructor(type: Exclude<ErrorType, FixedMessageType>, options?: AppErrorOptions);
+  constructor(type: ErrorType, options?: Omit<AppErrorOptions, 'message'>);
+  constructor(type: ErrorType, options: AppErrorOptions = {}) {
     const entry = errorCatalogue[type];
     super(options.message ?? entry.message);
     this.name = 'AppError';
     this.type = type;
     this.status = options.status ?? entry.status;
     this.errors = options.errors;
+    this.detail = options.detail;
   }
 
   /** The reply body. */
   toBody(): ErrorBody {
     const body: ErrorBody = { error_type: this.type, message: this.message };
     if (this.errors) body.errors = this.errors;
+    if (this.detail) body.detail = this.detail;
     return body;
   }
 }

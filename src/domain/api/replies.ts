@@ -58,6 +58,7 @@ export function errorReply(types: readonly (keyof typeof errorCatalogue)[] = ERR
     error_type: z.enum(types as [string, ...string[]]),
     message: z.string(),
     errors: z.optional(z.record(z.string(), z.array(z.string()))),
+    detail: z.optional(z.string()),
   });
 }
 fits<

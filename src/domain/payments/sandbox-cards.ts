@@ -19,7 +19,7 @@ export type ThreeDSecureBehaviour =
 
 export interface SandboxCard {
   number: string;
-  /** credit-card-type's slug: visa, mastercard, american-express, discover, jcb, maestro, diners-club. */
+  /** The shop's brand slug (domain/cards.ts): visa, mastercard, amex, discover, jcb, maestro, diners-club. */
   brand: string;
   /** One of Braintree's documented fake nonces (lib/braintree/test_values/nonces.js). */
   fakeNonce: string;
@@ -46,8 +46,8 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
   card('4012888888881881', 'visa', 'fake-valid-visa-nonce', 'frictionless', VALID),
   card('5555555555554444', 'mastercard', 'fake-valid-mastercard-nonce', 'frictionless', VALID),
   card('2223000048400011', 'mastercard', 'fake-valid-mastercard-nonce', 'frictionless', VALID),
-  card('378282246310005', 'american-express', 'fake-valid-amex-nonce', 'frictionless', VALID),
-  card('371449635398431', 'american-express', 'fake-valid-amex-nonce', 'frictionless', VALID),
+  card('378282246310005', 'amex', 'fake-valid-amex-nonce', 'frictionless', VALID),
+  card('371449635398431', 'amex', 'fake-valid-amex-nonce', 'frictionless', VALID),
   card('6011000991300009', 'discover', 'fake-valid-discover-nonce', 'frictionless', VALID),
   card('3530111333300000', 'jcb', 'fake-valid-jcb-nonce', 'frictionless', VALID),
   card('6304000000000000', 'maestro', 'fake-valid-maestro-nonce', 'frictionless', VALID),
@@ -61,13 +61,7 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
     'frictionless',
     DECLINED,
   ),
-  card(
-    '378734493671000',
-    'american-express',
-    'fake-processor-declined-amex-nonce',
-    'frictionless',
-    DECLINED,
-  ),
+  card('378734493671000', 'amex', 'fake-processor-declined-amex-nonce', 'frictionless', DECLINED),
   card(
     '6011000990139424',
     'discover',
@@ -92,7 +86,7 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
   ),
   card(
     '340000000002708',
-    'american-express',
+    'amex',
     'fake-valid-amex-nonce',
     'frictionless',
     '3-D Secure: successful, no challenge',
@@ -160,7 +154,7 @@ export const SANDBOX_CARDS: readonly SandboxCard[] = [
 const VALID_NONCE_BY_BRAND: Record<string, string> = {
   visa: 'fake-valid-visa-nonce',
   mastercard: 'fake-valid-mastercard-nonce',
-  'american-express': 'fake-valid-amex-nonce',
+  amex: 'fake-valid-amex-nonce',
   discover: 'fake-valid-discover-nonce',
   jcb: 'fake-valid-jcb-nonce',
   maestro: 'fake-valid-maestro-nonce',

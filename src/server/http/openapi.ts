@@ -274,7 +274,7 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocu
       version: '1',
       description:
         'The shop’s HTTP API. Success replies are `{ data: … }`; every refusal is ' +
-        '`{ error_type, message, errors? }` from one error catalogue (spec section 8). ' +
+        '`{ error_type, message, errors?, detail? }` from one error catalogue (spec section 8). ' +
         'The basket and the orders a browser placed belong to it through signed HttpOnly ' +
         'cookies; a signed-in customer sends `Authorization: Bearer <token>`.',
     },

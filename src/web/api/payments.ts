@@ -11,7 +11,7 @@ import type {
   StoredCardsResult,
   StoredCardView,
 } from '../../domain/api/order.ts';
-import { api } from '../lib/api-client.ts';
+import { api, ApiError } from '../lib/api-client.ts';
 import { useAuthToken } from '../lib/auth-token.ts';
 
 export const PAYMENT_TOKEN_KEY = ['payments', 'token'] as const;
@@ -52,17 +52,37 @@ export function useStoredCards({ enabled = true }: { enabled?: boolean } = {}) {
   });
 }
 
-/** An Idempotency-Key for one attempt at placing the order. */
+/** An Idempotency-Key for one attempt at paying for the order (ADR 045). */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }
 
+/** A request that may have reached the shop, or not: its answer was lost on the way. */
+export const lostOnTheWay = (error: unknown) =>
+  error instanceof ApiError && error.type === 'network_error';
+
 /**
- * POST /basket/order. The same key sent again (a retried request) gives the same
- * order, never a second one.
+ * POST /basket/order with the attempt's Idempotency-Key. A request lost to the network
+ * may have placed the order, so it is sent once more with the same key: the shop
+ * answers the same order for the same key, never a second one.
  */
+export async function placeOrder(
+  request: PlaceOrderRequest,
+  key: string,
+): Promise<PlaceOrderResult> {
+  const send = () =>
+    api<PlaceOrderResult>('POST', '/basket/order', request, { 'idempotency-key': key });
+  try {
+    return await send();
+  } catch (error) {
+    if (!lostOnTheWay(error)) throw error;
+    return send();
+  }
+}
+
+/** Places the order (see placeOrder). */
 export const usePlaceOrder = () =>
   useMutation({
     mutationFn: ({ request, key }: { request: PlaceOrderRequest; key: string }) =>
-      api<PlaceOrderResult>('POST', '/basket/order', request, { 'idempotency-key': key }),
+      placeOrder(request, key),
   });

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly type: string | undefined,
     message: string,
     readonly errors: FieldErrors | undefined,
+    /** More help from the server, shown beside the message (ADR 045). */
+    readonly detail: string | undefined = undefined,
   ) {
     super(message);
   }
@@ -64,7 +66,12 @@ export async function api<T>(
     parsed = undefined;
   }
   if (!response.ok) {
-    const reply = (parsed ?? {}) as { error_type?: string; message?: string; errors?: FieldErrors };
+    const reply = (parsed ?? {}) as {
+      error_type?: string;
+      message?: string;
+      errors?: FieldErrors;
+      detail?: unknown;
+    };
     throw new ApiError(
       response.status,
       reply.error_type,
@@ -74,6 +81,7 @@ export async function api<T>(
         ...(reply.message ? { message: reply.message } : {}),
       }),
       reply.errors,
+      typeof reply.detail === 'string' && reply.detail !== '' ? reply.detail : undefined,
     );
   }
   return (parsed as { data: T }).data;

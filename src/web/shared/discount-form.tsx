@@ -68,7 +68,9 @@ export function DiscountForm({ basket }: DiscountFormProps) {
         <CodeOnBasket code={voucher.code}>
           <div className="discount-form__invalid" role="alert">
             <p className="discount-form__invalid-title">Please enter a valid discount code.</p>
-            <p>{voucher.message ?? `"${voucher.code}" could not be found.`}</p>
+            <p>{`"${voucher.code}" could not be found.`}</p>
+            {/* Why a known code does not apply goes beside the spec's two lines, not in their place. */}
+            {voucher.message && <p className="discount-form__reason">{voucher.message}</p>}
           </div>
         </CodeOnBasket>
       )}

@@ -98,4 +98,34 @@ describe('Accordion', () => {
     expect(trigger('Returns')).toHaveAttribute('aria-expanded', 'true');
     expect(trigger('Delivery')).toHaveAttribute('aria-expanded', 'false');
   });
+
+  it('keeps a keepMounted item’s content in the page, hidden, while it is closed', async () => {
+    function Form() {
+      return <input aria-label="Name" defaultValue="" />;
+    }
+    function KeepHarness() {
+      const [openId, setOpenId] = useState<string | null>('card');
+      return (
+        <Accordion
+          items={[
+            { id: 'card', title: 'Card', content: <Form />, keepMounted: true },
+            { id: 'paypal', title: 'PayPal', content: <p>PayPal button</p> },
+          ]}
+          openId={openId}
+          onToggle={setOpenId}
+        />
+      );
+    }
+    const user = userEvent.setup();
+    render(<KeepHarness />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
+
+    await user.click(trigger('PayPal'));
+    // Closed but kept: what was typed lives on; the other closed item is not rendered.
+    expect(screen.getByLabelText('Name')).not.toBeVisible();
+    expect(screen.getByText('PayPal button')).toBeVisible();
+    await user.click(trigger('Card'));
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Ada');
+    expect(screen.queryByText('PayPal button')).toBeNull();
+  });
 });

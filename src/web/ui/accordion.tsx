@@ -4,6 +4,11 @@ export interface AccordionItem {
   id: string;
   title: ReactNode;
   content: ReactNode;
+  /**
+   * Keeps the content in the page (hidden) while the item is closed, so its state and
+   * its forms live on; otherwise it is rendered only while open.
+   */
+  keepMounted?: boolean;
 }
 
 export interface AccordionProps {
@@ -48,7 +53,7 @@ export function Accordion({ items, openId, onToggle, headingLevel = 3 }: Accordi
               className="accordion__panel"
               hidden={!open}
             >
-              {open && item.content}
+              {(open || item.keepMounted) && item.content}
             </div>
           </div>
         );

@@ -37,7 +37,8 @@ export function refusalError(type: string | null, message: string | null): AppEr
     return new AppError('payment_failed', message ? { message } : {});
   }
   if (type === 'order_failed' || type === UNCONFIRMED_FAILURE) {
-    return new AppError('order_failed', message ? { message } : {});
+    // The spec fixes order_failed's message: the stored reason goes beside it.
+    return new AppError('order_failed', message ? { detail: message } : {});
   }
   if (type !== null && type in errorCatalogue) return new AppError(type as ErrorType);
   return new AppError('order_failed');

@@ -275,7 +275,11 @@ describe.each(ENGINES)('orders on %s', (engine) => {
   describe('a basket that is not ready', () => {
     it('answers each gap with its own error', async () => {
       const empty = new Browser(app);
-      expect((await empty.pay(FRICTIONLESS_3DS)).body.error_type).toBe('order_failed');
+      expect((await empty.pay(FRICTIONLESS_3DS)).body).toEqual({
+        error_type: 'order_failed',
+        message: 'We were unable to create your order.',
+        detail: 'Your basket is empty, please add something to it before paying.',
+      });
 
       const noEmail = new Browser(app);
       await noEmail.post('/api/v1/basket', { product_id: id('OLV-90-BLK'), quantity: 1 });
@@ -439,7 +443,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       const second = await browser.pay(FRICTIONLESS_3DS);
       expect(second.status).toBe(409);
       expect(second.body).toMatchObject({ error_type: 'order_failed' });
-      expect(second.body.message).toMatch(/still being processed/);
+      expect(second.body.message).toBe('We were unable to create your order.');
+      expect(second.body.detail).toMatch(/still being processed/);
       release();
       expect((await first).status).toBe(201);
     });
@@ -582,7 +587,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect(reply.status).toBe(409);
       expect(reply.body).toEqual({
         error_type: 'order_failed',
-        message: 'We were unable to take your payment, please try again.',
+        message: 'We were unable to create your order.',
+        detail: 'We were unable to take your payment, please try again.',
       });
       expect(await stockOf('BAY-120-TER')).toBe(before);
       const [failed] = await ordersOfBasketWith('BAY-120-TER');

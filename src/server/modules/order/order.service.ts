@@ -73,7 +73,7 @@ export function newOrderNumber(): string {
 
 const emptyBasket = () =>
   new AppError('order_failed', {
-    message: 'Your basket is empty, please add something to it before paying.',
+    detail: 'Your basket is empty, please add something to it before paying.',
   });
 
 /** An Idempotency-Key already used for another basket's order: never that order's answer. */
@@ -84,7 +84,7 @@ const keyUsedElsewhere = () =>
 
 const stillProcessing = () =>
   new AppError('order_failed', {
-    message:
+    detail:
       'Your payment is still being processed. Please wait a minute and check your email before trying again.',
   });
 
@@ -426,7 +426,7 @@ export function orderService(deps: {
         message,
         transactionId: found?.id ?? null,
       });
-      throw new AppError('order_failed', { message });
+      throw new AppError('order_failed', { detail: message });
     }
     if (result.ok) {
       return settle(order, {

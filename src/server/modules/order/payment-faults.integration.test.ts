@@ -90,7 +90,8 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
 
   const TRY_AGAIN = {
     error_type: 'order_failed',
-    message: 'We were unable to take your payment, please try again.',
+    message: 'We were unable to create your order.',
+    detail: 'We were unable to take your payment, please try again.',
   };
 
   it.each(['timeout', 'network_error'] as const)(
@@ -151,7 +152,8 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
       expect(unknown.status).toBe(409);
       expect(unknown.body).toEqual({
         error_type: 'order_failed',
-        message:
+        message: 'We were unable to create your order.',
+        detail:
           'Your payment is still being processed. Please wait a minute and check your email before trying again.',
       });
       expect((await ordersWith(sku)).map((order) => order.status)).toEqual(['pending']);

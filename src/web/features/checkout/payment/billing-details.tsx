@@ -1,5 +1,5 @@
 /**
- * 'Cardholders details' (spec sections 2 and 4): the billing address, pre-filled from
+ * 'Cardholders details' (spec sections 2 and 4), inside the card group: the billing address, pre-filled from
  * the basket's billing address, else the delivery address, with 'Same as delivery
  * details' ticked when the two are equal and 'Enter new details' to open the form.
  * The page saves it (PUT /basket/details, billing_address_ fields) before any payment.
@@ -21,6 +21,11 @@ export interface BillingDetailsHandle {
    * address shown as text rejects with the ApiError.
    */
   save: () => Promise<AddressView | null>;
+  /**
+   * Moves to the details after a save said no while they were out of sight (a wallet
+   * was paying): to the first field in error, else the section's heading.
+   */
+  reveal: () => void;
 }
 
 export interface BillingDetailsProps {
@@ -47,6 +52,7 @@ export function BillingDetails({ basket, savedAddresses, disabled, ref }: Billin
   const form = useRef<AddressFormHandle>(null);
   // What the form's last save stored (the handle's closure predates that render).
   const savedByForm = useRef<AddressView | null>(null);
+  const section = useRef<HTMLElement>(null);
   const headingId = useId();
   const checkboxId = useId();
 
@@ -65,6 +71,13 @@ export function BillingDetails({ basket, savedAddresses, disabled, ref }: Billin
       const next = await update.mutateAsync(billingPayload(shown));
       return next.billing_address ?? shown;
     },
+    reveal: () => {
+      const target =
+        section.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+        section.current?.querySelector<HTMLElement>('h4');
+      target?.scrollIntoView?.({ block: 'center' });
+      target?.focus({ preventScroll: true });
+    },
   }));
 
   const openForm = () => {
@@ -73,10 +86,11 @@ export function BillingDetails({ basket, savedAddresses, disabled, ref }: Billin
   };
 
   return (
-    <section className="billing-details" aria-labelledby={headingId}>
-      <h2 id={headingId} className="billing-details__heading">
+    <section ref={section} className="billing-details" aria-labelledby={headingId}>
+      {/* Under the card group's heading (h3). */}
+      <h4 id={headingId} className="billing-details__heading" tabIndex={-1}>
         Cardholders details
-      </h2>
+      </h4>
       {delivery && (
         <p className="billing-details__same">
           <input

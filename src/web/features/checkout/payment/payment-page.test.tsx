@@ -118,7 +118,9 @@ describe('PaymentPage', () => {
     expect(screen.getByText('4000 0000 0000 1091')).toBeInTheDocument();
     expect(screen.getByText('Secure and encrypted payment')).toBeInTheDocument();
 
-    const billing = screen.getByRole('region', { name: 'Cardholders details' });
+    // The billing details are part of the card group (spec section 2).
+    const cardGroup = screen.getByRole('region', { name: 'Credit or debit card' });
+    const billing = within(cardGroup).getByRole('region', { name: 'Cardholders details' });
     expect(
       within(billing).getByRole('checkbox', { name: 'Same as delivery details' }),
     ).toBeChecked();
@@ -293,6 +295,34 @@ describe('PaymentPage', () => {
     });
   });
 
+  it('with PayPal open, a billing problem opens the card group at the billing field', async () => {
+    const { user, callsTo } = renderPayment(readyToPay());
+
+    await user.click(await screen.findByRole('button', { name: 'Enter new details' }));
+    const firstName = within(screen.getByRole('form', { name: 'Billing address' })).getByRole(
+      'textbox',
+      { name: 'First name' },
+    );
+    await user.clear(firstName);
+    await user.click(screen.getByRole('button', { name: 'PayPal' }));
+    expect(screen.getByRole('button', { name: 'Credit or debit card' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await user.click(await screen.findByRole('button', { name: 'Pay with PayPal' }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Credit or debit card' })).toHaveAttribute(
+        'aria-expanded',
+        'true',
+      ),
+    );
+    expect(firstName).toHaveFocus();
+    expect(screen.getByText('Please enter your first name')).toBeVisible();
+    expect(screen.queryByRole('dialog', { name: 'Log in to PayPal' })).toBeNull();
+    expect(callsTo('PUT', '/api/v1/basket/details')).toHaveLength(0);
+  });
+
   describe('card fields (test mode)', () => {
     it('formats the number by brand, sizes the security code and spaces the expiry', async () => {
       const { user } = renderPayment(readyToPay());
@@ -312,6 +342,24 @@ describe('PaymentPage', () => {
       expect(expiry).toHaveValue('04');
       await user.type(expiry, '30');
       expect(expiry).toHaveValue('04/30');
+    });
+
+    it('shows the brand the number’s first digits give, by the spec’s slug', async () => {
+      const { user } = renderPayment(readyToPay());
+      const number = await screen.findByLabelText('Card number');
+      const frame = () => number.closest('.card-field')!;
+
+      await user.type(number, '3782');
+      expect(within(frame() as HTMLElement).getByText('American Express')).toHaveAttribute(
+        'data-card-brand',
+        'amex',
+      );
+      await user.clear(number);
+      await user.type(number, '5555');
+      expect(within(frame() as HTMLElement).getByText('MasterCard')).toHaveAttribute(
+        'data-card-brand',
+        'mastercard',
+      );
     });
 
     it('shows a field’s error only once it is left, with the field described by it', async () => {
@@ -471,6 +519,107 @@ describe('PaymentPage', () => {
     await waitFor(() => expect(callsTo('POST', '/api/v1/basket/order')).toHaveLength(2));
     expect(callsTo('POST', `${CLIENT_API}/nonces`)[1]?.body).toMatchObject({
       authorization_fingerprint: 'fingerprint-2',
+    });
+  });
+
+  it('shows order_failed in the spec’s words, with the server’s help beside them', async () => {
+    const { user } = renderPayment(readyToPay(), {
+      'POST /api/v1/basket/order': () => ({
+        status: 409,
+        body: {
+          error_type: 'order_failed',
+          message: 'We were unable to create your order.',
+          detail: 'We were unable to take your payment, please try again.',
+        },
+      }),
+    });
+
+    await fillCard(user);
+    await user.click(placeOrderButton());
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'There was an error creating your order' +
+        'We were unable to create your order.' +
+        'We were unable to take your payment, please try again.',
+    );
+  });
+
+  describe('one payment attempt, one Idempotency-Key', () => {
+    /** The Idempotency-Key of each POST /basket/order, in order. */
+    const orderKeys = (fetchMock: ReturnType<typeof renderPayment>['fetchMock']) =>
+      fetchMock.mock.calls
+        .filter(([input]) => String(input).endsWith('/basket/order'))
+        .map(([, init]) => new Headers(init?.headers).get('idempotency-key'));
+
+    it('sends a request lost to the network once more with the same key, and shows the order', async () => {
+      let orders = 0;
+      const { user, fetchMock, location } = renderPayment(readyToPay(), {
+        'POST /api/v1/basket/order': (body, url) => {
+          if (++orders === 1) throw new TypeError('Failed to fetch');
+          return orderCreated()(body, url);
+        },
+      });
+
+      await fillCard(user);
+      await user.click(placeOrderButton());
+
+      await screen.findByRole('heading', { name: 'Thank you' });
+      expect(location()).toBe('/order/thank-you/ord_7K3Q9M2X');
+      const keys = orderKeys(fetchMock);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    });
+
+    it('retries only once; with no answer at all, the next try keeps the key so it cannot make a second order', async () => {
+      let orders = 0;
+      const { user, fetchMock, callsTo } = renderPayment(readyToPay(), {
+        'POST /api/v1/basket/order': (body, url) => {
+          if (++orders <= 2) throw new TypeError('Failed to fetch');
+          return orderCreated()(body, url);
+        },
+      });
+
+      await fillCard(user);
+      await user.click(placeOrderButton());
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('There was an error creating your order');
+      expect(alert).toHaveTextContent('We could not reach the shop.');
+      expect(orderKeys(fetchMock)).toHaveLength(2);
+
+      await waitFor(() => expect(callsTo('POST', '/api/v1/payments/token')).toHaveLength(2));
+      expect(await screen.findByLabelText('Card number')).toHaveValue('');
+      await fillCard(user);
+      await user.click(placeOrderButton());
+      await screen.findByRole('heading', { name: 'Thank you' });
+      const keys = orderKeys(fetchMock);
+      expect(keys).toHaveLength(3);
+      expect(new Set(keys).size).toBe(1);
+    });
+
+    it('starts a new attempt with a new key once the shop has answered a refusal', async () => {
+      let orders = 0;
+      const { user, fetchMock, callsTo } = renderPayment(readyToPay(), {
+        'POST /api/v1/basket/order': (body, url) =>
+          ++orders === 1
+            ? failure(402, 'payment_failed', '2000 : Do Not Honor')
+            : orderCreated()(body, url),
+      });
+
+      await fillCard(user);
+      await user.click(placeOrderButton());
+      await screen.findByRole('alert');
+      await waitFor(() => expect(callsTo('POST', '/api/v1/payments/token')).toHaveLength(2));
+      expect(await screen.findByLabelText('Card number')).toHaveValue('');
+      await fillCard(user);
+      await user.click(placeOrderButton());
+      await screen.findByRole('heading', { name: 'Thank you' });
+
+      const [first, second] = orderKeys(fetchMock);
+      expect(first).toBeTruthy();
+      expect(second).toBeTruthy();
+      expect(second).not.toBe(first);
     });
   });
 

@@ -56,8 +56,16 @@ export function cardFieldError(key: CardFieldKey, state: CardFieldState): string
   return state.isEmpty ? MESSAGES[key].empty : MESSAGES[key].invalid;
 }
 
+/** The brand a card number's first digits show (spec section 5's slugs, domain/cards.ts). */
+export interface ShownCardBrand {
+  slug: string;
+  name: string;
+}
+
 export interface CardFieldFrameProps {
   fieldKey: CardFieldKey;
+  /** The number field's brand, once only one fits; null or absent otherwise. */
+  brand?: ShownCardBrand | null;
   /** The input's id (test mode), so the label is the input's. */
   inputId?: string;
   /** The label's id (Braintree: the iframe's container refers to it). */
@@ -69,6 +77,7 @@ export interface CardFieldFrameProps {
 
 export function CardFieldFrame({
   fieldKey,
+  brand,
   inputId,
   labelId,
   error,
@@ -87,6 +96,11 @@ export function CardFieldFrame({
           {CARD_FIELD_LABELS[fieldKey]}
         </label>
         {tip && <Toggletip label={tip.label}>{tip.note}</Toggletip>}
+        {brand && (
+          <span className="card-field__brand" data-card-brand={brand.slug}>
+            {brand.name}
+          </span>
+        )}
       </span>
       {children}
       {error && (

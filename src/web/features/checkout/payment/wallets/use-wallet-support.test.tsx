@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
 import { TEST_MODE_WALLETS_KEY, useWalletSupport } from './index.ts';
@@ -42,8 +42,50 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
+/** The browser's Payment Request API, answering hasEnrolledInstrument() with `enrolled`. */
+function stubPaymentRequest(enrolled: boolean) {
+  const methods: string[] = [];
+  class PaymentRequestStub {
+    constructor(requested: { supportedMethods: string }[]) {
+      methods.push(...requested.map((method) => method.supportedMethods));
+    }
+    async hasEnrolledInstrument() {
+      return enrolled;
+    }
+  }
+  vi.stubGlobal('PaymentRequest', PaymentRequestStub);
+  return methods;
+}
+
 describe('useWalletSupport in test mode', () => {
-  it('simulates a device with Apple Pay and Google Pay, in Google’s test environment', () => {
+  it('offers neither wallet when the browser has neither', async () => {
+    const methods = stubPaymentRequest(false);
+    renderWallet(<Support mode="test" />);
+    await waitFor(() => expect(methods).toEqual(['https://google.com/pay']));
+    expect(support()).toEqual({ applePay: false, googlePay: false, googlePayTestMode: true });
+  });
+
+  it('asks the browser as the real check would: Apple Pay from its session, Google Pay from Payment Request', async () => {
+    stubApplePaySession({ version3: true, canMakePayments: true });
+    stubPaymentRequest(true);
+    renderWallet(<Support mode="test" />);
+    await waitFor(() =>
+      expect(support()).toEqual({ applePay: true, googlePay: true, googlePayTestMode: true }),
+    );
+    // Test mode never loads Google's pay.js.
+    expect(google.requests).toEqual([]);
+  });
+
+  it('offers no Apple Pay on a device whose session cannot make payments', async () => {
+    stubApplePaySession({ version3: true, canMakePayments: false });
+    const methods = stubPaymentRequest(false);
+    renderWallet(<Support mode="test" />);
+    await waitFor(() => expect(methods).toHaveLength(1));
+    expect(support()).toMatchObject({ applePay: false });
+  });
+
+  it('shows both on any browser when a tester sets the switch', () => {
+    window.localStorage.setItem(TEST_MODE_WALLETS_KEY, 'apple_pay,google_pay');
     renderWallet(<Support mode="test" />);
     expect(support()).toEqual({ applePay: true, googlePay: true, googlePayTestMode: true });
   });

@@ -1,37 +1,25 @@
 /**
- * Which wallet groups the payment page shows (spec section 4).
+ * Which wallet groups the payment page shows (spec section 4): Apple Pay and Google Pay
+ * only when the device supports them, in either mode.
  *
  * Braintree mode asks the device: Apple Pay needs ApplePaySession supporting version 3
  * and canMakePayments(); Google Pay needs Google's payments client to be ready to pay
- * with an existing method (pay.js is loaded for the check). Test mode simulates a
- * device that supports both, so every group can be tried offline; a tester simulates a
- * device without them by setting localStorage `test_mode_wallets` to the wallets the
- * device has, comma-separated: 'apple_pay', 'google_pay', both, or '' for neither
- * (ADR 021). Nothing is offered without a client token.
+ * with an existing method (pay.js is loaded for the check). Test mode asks the browser
+ * the same questions without pay.js (./test-mode-device.ts), unless a tester has chosen
+ * the device with localStorage `test_mode_wallets` (ADR 021). Nothing is offered
+ * without a client token.
  */
 import { useEffect, useState } from 'react';
 import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';
 import { reportError } from '../../../../lib/report-error.ts';
 import { deviceSupportsApplePay, deviceSupportsGooglePay } from './device-wallets.ts';
 import { usePaymentsConfig } from './payments-config.ts';
+import { browserOffersGooglePay, switchedTestDevice } from './test-mode-device.ts';
 import type { WalletSupport } from './types.ts';
 
-/** localStorage key: the wallets test mode's simulated device has. */
-export const TEST_MODE_WALLETS_KEY = 'test_mode_wallets';
+export { TEST_MODE_WALLETS_KEY } from './test-mode-device.ts';
 
 const NONE: WalletSupport = { applePay: false, googlePay: false, googlePayTestMode: false };
-
-function simulatedDevice(): Pick<WalletSupport, 'applePay' | 'googlePay'> {
-  let setting: string | null = null;
-  try {
-    setting = window.localStorage.getItem(TEST_MODE_WALLETS_KEY);
-  } catch {
-    // Storage blocked: the default device.
-  }
-  if (setting === null) return { applePay: true, googlePay: true };
-  const wallets = setting.split(',').map((wallet) => wallet.trim());
-  return { applePay: wallets.includes('apple_pay'), googlePay: wallets.includes('google_pay') };
-}
 
 export function useWalletSupport(mode: PaymentMode, clientToken: string): WalletSupport {
   // Google's check waits for the real settings: never a check in the wrong environment.
@@ -44,6 +32,21 @@ export function useWalletSupport(mode: PaymentMode, clientToken: string): Wallet
   const [googleReady, setGoogleReady] = useState<{ environment: string; ready: boolean } | null>(
     null,
   );
+
+  // Test mode without the tester's switch: the browser's own Google Pay answer.
+  const test = mode === 'test' && clientToken !== '';
+  const switched = test ? switchedTestDevice() : null;
+  const askBrowser = test && switched === null;
+  const [browserGooglePay, setBrowserGooglePay] = useState(false);
+
+  useEffect(() => {
+    if (!askBrowser) return;
+    let live = true;
+    void browserOffersGooglePay().then((ready) => live && setBrowserGooglePay(ready));
+    return () => {
+      live = false;
+    };
+  }, [askBrowser]);
 
   useEffect(() => {
     if (!braintree || !googlePayUsable) return;
@@ -61,7 +64,15 @@ export function useWalletSupport(mode: PaymentMode, clientToken: string): Wallet
   }, [braintree, googlePayUsable, environment]);
 
   if (clientToken === '') return NONE;
-  if (mode === 'test') return { ...simulatedDevice(), googlePayTestMode: true };
+  if (mode === 'test') {
+    return switched
+      ? { ...switched, googlePayTestMode: true }
+      : {
+          applePay: deviceSupportsApplePay(),
+          googlePay: browserGooglePay,
+          googlePayTestMode: true,
+        };
+  }
   if (!config) return NONE;
   return {
     applePay: deviceSupportsApplePay(),

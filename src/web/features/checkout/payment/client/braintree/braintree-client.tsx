@@ -16,7 +16,13 @@ import * as threeDSecureModule from 'braintree-web/three-d-secure/index.js';
 import * as applePayModule from 'braintree-web/apple-pay/index.js';
 import * as googlePaymentModule from 'braintree-web/google-payment/index.js';
 import * as paypalCheckoutModule from 'braintree-web/paypal-checkout/index.js';
-import { CARD_FIELD_PLACEHOLDERS, CardFieldFrame, cardFieldError } from '../card-field-frame.tsx';
+import { cardBrandName, cardBrandSlug } from '../../../../../../domain/cards.ts';
+import {
+  CARD_FIELD_PLACEHOLDERS,
+  CardFieldFrame,
+  cardFieldError,
+  type ShownCardBrand,
+} from '../card-field-frame.tsx';
 import {
   CARD_FIELD_KEYS,
   PaymentClientError,
@@ -99,6 +105,7 @@ export async function createBraintreeClient(clientToken: string): Promise<Paymen
     const [fields, setFields] = useState<HostedFields | null>(null);
     const [states, setStates] = useState<FieldStates>(START);
     const [setupError, setSetupError] = useState<string | null>(null);
+    const [brand, setBrand] = useState<ShownCardBrand | null>(null);
     const containers = useRef<Partial<Record<CardFieldKey, HTMLDivElement | null>>>({});
 
     useEffect(() => {
@@ -149,6 +156,12 @@ export async function createBraintreeClient(clientToken: string): Promise<Paymen
           created.on('empty', (event) => update(event));
           created.on('notEmpty', (event) => update(event));
           created.on('blur', (event) => update(event, true));
+          // Hosted fields name brands their own way ('master-card'): the shop's slugs.
+          created.on('cardTypeChange', (event) => {
+            const only = event.cards.length === 1 ? event.cards[0] : undefined;
+            const slug = only && cardBrandSlug(only.type);
+            setBrand(only && slug ? { slug, name: cardBrandName(slug, only.niceType) } : null);
+          });
           setFields(created);
         })
         .catch((error: unknown) => setSetupError(asClientError(error).message));
@@ -205,6 +218,7 @@ export async function createBraintreeClient(clientToken: string): Promise<Paymen
             <CardFieldFrame
               key={key}
               fieldKey={key}
+              brand={key === 'number' ? brand : null}
               labelId={`${id}-label`}
               error={error}
               errorId={`${id}-error`}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cardBrand,
   cvvSize,
   EMPTY_CARD,
   expiryParts,
@@ -22,6 +23,13 @@ describe('test-mode card inputs', () => {
     expect(formatCardNumber('5555-5555 5555-4444')).toBe('5555 5555 5555 4444');
     expect(formatCardNumber('41111111111111111111111')).toBe('4111 1111 1111 1111111');
     expect(formatCardNumber('abc')).toBe('');
+  });
+
+  it('names brands by the spec’s slugs: visa, amex, mastercard', () => {
+    expect(cardBrand('4111 1111')?.type).toBe('visa');
+    expect(cardBrand('3782 822463')?.type).toBe('amex');
+    expect(cardBrand('5555 5555')?.type).toBe('mastercard');
+    expect(cardBrand('3625 96')?.type).toBe('diners-club');
   });
 
   it('sizes the security code by brand: 4 for American Express, else 3', () => {

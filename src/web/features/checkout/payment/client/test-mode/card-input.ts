@@ -5,6 +5,7 @@
  * expiry no more than 19 years ahead, and the default maximum lengths of spec section 5.
  */
 import cardValidator from 'card-validator';
+import { cardBrandSlug } from '../../../../../../domain/cards.ts';
 import type { CardFieldKey } from '../types.ts';
 import type { CardFieldState } from '../card-field-frame.tsx';
 
@@ -14,7 +15,7 @@ export const MAX_LENGTHS = { number: 19, expirationDate: 7, cvv: 3, cardholderNa
 export const MAX_EXPIRATION_YEAR_AGE = 19;
 
 export interface CardBrand {
-  /** credit-card-type's slug, e.g. 'visa', 'american-express'. */
+  /** The shop's brand slug (domain/cards.ts), e.g. 'visa', 'amex'. */
   type: string;
   niceType: string;
   gaps: number[];
@@ -37,7 +38,8 @@ const onlyDigits = (value: string) => value.replace(/\D/g, '');
 export function cardBrand(number: string): CardBrand | null {
   const digits = onlyDigits(number);
   if (!digits) return null;
-  return cardValidator.number(digits).card;
+  const card = cardValidator.number(digits).card;
+  return card && { ...card, type: cardBrandSlug(card.type) };
 }
 
 /** The number as typed: digits only, cut to the brand's longest length, spaced at its gaps. */

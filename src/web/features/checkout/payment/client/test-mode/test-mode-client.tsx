@@ -19,6 +19,7 @@ import {
   threeDSecureByBinAndLastFour,
   type ThreeDSecureBehaviour,
 } from '../../../../../../domain/payments/sandbox-cards.ts';
+import { cardBrandName } from '../../../../../../domain/cards.ts';
 import { Button } from '../../../../../ui/button.tsx';
 import { Modal } from '../../../../../ui/modal.tsx';
 import { CARD_FIELD_PLACEHOLDERS, CardFieldFrame, cardFieldError } from '../card-field-frame.tsx';
@@ -179,6 +180,11 @@ export function createTestModeClient(clientToken: string): PaymentClient {
       setCard((current) => ({ ...current, [key]: formatField(key, value, current) }));
     };
 
+    const brand = cardBrand(card.number);
+    const shownBrand = brand && {
+      slug: brand.type,
+      name: cardBrandName(brand.type, brand.niceType),
+    };
     return (
       <div className="card-fields">
         {CARD_FIELD_KEYS.map((key) => {
@@ -195,6 +201,7 @@ export function createTestModeClient(clientToken: string): PaymentClient {
             <CardFieldFrame
               key={key}
               fieldKey={key}
+              brand={key === 'number' ? shownBrand : null}
               inputId={id}
               labelId={`${id}-label`}
               error={error}
