@@ -27,6 +27,7 @@ import { decimalString, pence, penceFromDecimal } from '../../../domain/money.ts
 import type { ContentSources } from '../content-sources.ts';
 import { fakeNonce } from './fake-nonces.ts';
 import {
+  CARD_LIMITED,
   GatewayUnavailableError,
   type GatewayAddress,
   type GatewayTransaction,
@@ -85,6 +86,7 @@ export interface BtTransaction {
 export interface BtVerification {
   id?: string;
   status: string;
+  creditCard?: { uniqueNumberIdentifier?: string };
   processorResponseCode?: string;
   processorResponseText?: string;
   gatewayRejectionReason?: string | null;
@@ -268,6 +270,13 @@ function processorText(code?: string, text?: string, additional?: string | null)
   return [code, text].filter(Boolean).join(' : ') || 'Processor Declined';
 }
 
+/** The card's uniqueNumberIdentifier as the port's fingerprint, when Braintree gave one. */
+function fingerprintOf(card: { uniqueNumberIdentifier?: string } | undefined): {
+  fingerprint?: string;
+} {
+  return card?.uniqueNumberIdentifier ? { fingerprint: card.uniqueNumberIdentifier } : {};
+}
+
 /** A failed verification (vaulting with verifyCard) as a refusal. */
 export function verificationRefusal(result: BtResult): SaleRefusal {
   const v = result.verification ?? result.paymentMethod?.verification;
@@ -276,7 +285,12 @@ export function verificationRefusal(result: BtResult): SaleRefusal {
     message = `Gateway Rejected: ${v.gatewayRejectionReason ?? 'unknown'}`;
   else if (v && v.status !== 'verified')
     message = processorText(v.processorResponseCode, v.processorResponseText);
-  return { type: 'payment_method_error', message, transactionId: null };
+  return {
+    type: 'payment_method_error',
+    message,
+    transactionId: null,
+    ...fingerprintOf(v?.creditCard),
+  };
 }
 
 /** A sale Braintree did not make, in the catalogue's terms. */
@@ -288,6 +302,7 @@ export function saleRefusal(result: BtResult): SaleRefusal {
         type: 'payment_method_error',
         message: `Gateway Rejected: ${t.gatewayRejectionReason ?? 'unknown'}`,
         transactionId: t.id,
+        ...fingerprintOf(t.creditCard),
       };
     // processor_declined, settlement_declined, failed: the processor's answer.
     return {
@@ -298,6 +313,7 @@ export function saleRefusal(result: BtResult): SaleRefusal {
         t.additionalProcessorResponse,
       ),
       transactionId: t.id,
+      ...fingerprintOf(t.creditCard),
     };
   }
   const errors = result.errors?.deepErrors() ?? [];
@@ -451,7 +467,7 @@ export function braintreeGateway(
     };
     const vault = request.customerId ? await ensureCustomer(request.customerId) : null;
     const d = nonce.details ?? {};
-    const inVault = vault?.creditCards.some(
+    const inVault = vault?.creditCards.find(
       (card) =>
         card.bin === d.bin &&
         card.last4 === d.lastFour &&
@@ -459,6 +475,8 @@ export function braintreeGateway(
         card.expirationYear === d.expirationYear,
     );
     if (inVault) {
+      if (!(await cardAllowed(request, inVault.uniqueNumberIdentifier)))
+        return refused('rate_limit', CARD_LIMITED);
       return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
@@ -493,9 +511,18 @@ export function braintreeGateway(
       verified.customer?.creditCards?.[0]?.token;
     const guestCustomer = request.customerId ? null : (verified.customer?.id ?? null);
     if (!token) throw new GatewayUnavailableError('Braintree vaulted the card without a token');
+    const card =
+      verified.paymentMethod ??
+      verified.customer?.paymentMethods?.[0] ??
+      verified.customer?.creditCards?.[0];
 
     let result: SaleResult | null = null;
     try {
+      // The fingerprint comes with the vaulted card: asked before the sale is made.
+      if (!(await cardAllowed(request, card?.uniqueNumberIdentifier))) {
+        result = refused('rate_limit', CARD_LIMITED);
+        return result;
+      }
       const authenticationId = nonce.threeDSecureInfo?.threeDSecureAuthenticationId;
       // A sandbox fake nonce is reusable and carries its 3DS result: sell it as it is.
       const method = fakeNonce(request.nonce)
@@ -665,6 +692,11 @@ export function braintreeGateway(
       throw error;
     }
   }
+}
+
+/** Whether the request's screen lets this card be charged (no fingerprint: nothing to ask). */
+async function cardAllowed(request: SaleRequest, fingerprint: string | undefined) {
+  return !fingerprint || !request.screenCard || (await request.screenCard(fingerprint));
 }
 
 function refused(type: SaleRefusal['type'], message: string): SaleResult {

@@ -40,6 +40,7 @@ import {
   type ThreeDSecureResult,
 } from './fake-nonces.ts';
 import {
+  CARD_LIMITED,
   GatewayUnavailableError,
   type GatewayTransaction,
   type PaidWith,
@@ -311,6 +312,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
   const origin = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const tokenKey = hmac(options.secret, 'everbloom test gateway: client tokens');
   const webhookKey = hmac(options.secret, 'everbloom test gateway: webhooks');
+  const fingerprintKey = hmac(options.secret, 'everbloom test gateway: card fingerprints');
 
   function authorize(fingerprint: string): { customerId: string | null } | null {
     const [body = '', signature = ''] = fingerprint.split('.');
@@ -457,7 +459,23 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     type: SaleRefusal['type'],
     message: string,
     transactionId: string | null = null,
-  ): SaleResult => ({ ok: false, refusal: { type, message, transactionId } });
+    fingerprint: string | null = null,
+  ): SaleResult => ({
+    ok: false,
+    refusal: { type, message, transactionId, ...(fingerprint ? { fingerprint } : {}) },
+  });
+
+  /**
+   * Braintree's uniqueNumberIdentifier stands for the card number; the test gateway
+   * never sees one, so the test card's class and its first and last digits stand in.
+   */
+  const fingerprintOf = (method: Method): string | null =>
+    method.type === 'CreditCard'
+      ? hmac(
+          fingerprintKey,
+          `${method.nonceClass}|${method.details.bin ?? ''}|${method.details.lastFour ?? ''}`,
+        ).slice(0, 32)
+      : null;
 
   async function storeInVault(customerId: string, method: Method): Promise<void> {
     const d = method.details;
@@ -523,6 +541,10 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     const method = await resolve(request.nonce);
     if (method === 'unknown') return refuse('payment_method_error', NONCE_MESSAGES.unknown);
     if (method === 'consumed') return refuse('payment_method_error', NONCE_MESSAGES.consumed);
+    const fingerprint = fingerprintOf(method);
+    // Like Braintree's: the card is known before anything is asked of its issuer.
+    if (fingerprint && request.screenCard && !(await request.screenCard(fingerprint)))
+      return refuse('rate_limit', CARD_LIMITED, null, fingerprint);
     const paymentType = PAYMENT_TYPE_OF[method.type];
     const cardType = method.details.cardType ?? null;
     const lastFour = method.details.lastFour ?? null;
@@ -546,9 +568,14 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
         status: failed?.status ?? 'verified',
         response_text: failed?.text ?? '1000 : Approved',
       });
-      if (failed) return refuse('payment_method_error', failed.text);
+      if (failed) return refuse('payment_method_error', failed.text, null, fingerprint);
     } else if (method.fake.verification !== 'approved') {
-      return refuse('payment_method_error', verificationOutcome(method.fake)!.text);
+      return refuse(
+        'payment_method_error',
+        verificationOutcome(method.fake)!.text,
+        null,
+        fingerprint,
+      );
     }
 
     const transactionId = randomId(8);
@@ -569,7 +596,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
         status: declined.status,
         response_text: declined.text,
       });
-      return refuse(declined.refusal, declined.text, transactionId);
+      return refuse(declined.refusal, declined.text, transactionId, fingerprint);
     }
     const row = await record({
       ...common,

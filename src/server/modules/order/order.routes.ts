@@ -130,6 +130,7 @@ export function orderRoutes(
         : null,
       input,
       idempotencyKey: idempotencyKeyOf(request),
+      clientIp: request.ip,
     });
     remember(request, response, placed.publicId);
     return response
