@@ -328,6 +328,7 @@ describe('Braintree sales', () => {
     );
     expect(vaulted.named('transaction.sale')).toEqual([]);
     expect(screened).toEqual(['u-new', 'u-vaulted']);
+    screened.length = 0;
 
     // Refusals carry the card's identifier, from the verification or the transaction.
     const unverified = standIn({
@@ -344,6 +345,11 @@ describe('Braintree sales', () => {
     expect(await unverified.gateway.sale(saleRequest())).toMatchObject({
       ok: false,
       refusal: { type: 'payment_method_error', fingerprint: 'u-declined' },
+    });
+    // Over its limit, it answers rate_limit too: the verification's answer is not told.
+    expect(await unverified.gateway.sale(saleRequest({ screenCard }))).toMatchObject({
+      ok: false,
+      refusal: { type: 'rate_limit' },
     });
     const declined = standIn({
       'transaction.sale': () =>

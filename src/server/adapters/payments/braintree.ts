@@ -504,7 +504,13 @@ export function braintreeGateway(
             creditCard: { options: { verifyCard: true } },
           }),
         );
-    if (!verified.success) return { ok: false, refusal: verificationRefusal(verified) };
+    if (!verified.success) {
+      const refusal = verificationRefusal(verified);
+      // A card over its limit answers the same whether it verified or not: no answer to learn from.
+      if (!(await cardAllowed(request, refusal.fingerprint)))
+        return refused('rate_limit', CARD_LIMITED);
+      return { ok: false, refusal };
+    }
     const token =
       verified.paymentMethod?.token ??
       verified.customer?.paymentMethods?.[0]?.token ??

@@ -86,6 +86,7 @@ const place = openapi({
     'insufficient_stock',
     'product_unavailable',
     'invalid_delivery_option',
+    'rate_limit',
   ],
 });
 const read = openapi({
