@@ -4,7 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../../domain/errors.ts';
 import type { SaleResult } from '../../adapters/payments/port.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
+import {
+  Browser,
+  DEVICE_DATA,
+  fillBasket,
+  FRICTIONLESS_3DS,
+  variationIds,
+} from '../../testing/checkout.ts';
 import {
   appOnDatabase,
   ENGINES,
@@ -131,6 +137,36 @@ describe.each(ENGINES)('card testing defences on %s', (engine) => {
     expect((await browser.get('/api/v1/basket')).body.data.items).toHaveLength(1);
     // Another address is not held back by it.
     expect((await (await guest()).pay(FRICTIONLESS_3DS)).status).toBe(201);
+  });
+
+  it('takes the client address from a trusted proxy’s X-Forwarded-For (TRUST_PROXY)', async () => {
+    const proxied = await appOnDatabase(handle.db, {
+      payments: gateway,
+      now: () => clock,
+      trustProxy: 1,
+      cardTestingLimits: { failures: LIMIT, clientTokens: CLIENT_TOKEN_LIMIT.requests },
+    });
+    try {
+      // Every request comes from the one proxy, on behalf of two clients.
+      const proxy = '10.0.0.9';
+      const [tester, shopper] = [newIp(), newIp()];
+      const from = async (client: string, nonce: string) => {
+        const browser = new Browser(proxied);
+        browser.ip = proxy;
+        await fillBasket(browser, id, [['FIG-90', 1]], { email: newEmail() });
+        return browser.order(
+          { payment_method_nonce: nonce, device_data: DEVICE_DATA },
+          { 'x-forwarded-for': client },
+        );
+      };
+      for (let i = 0; i < LIMIT; i++) {
+        expect((await from(tester, DECLINED_OTHER_CARD)).status, `failure ${i + 1}`).toBe(422);
+      }
+      expectRateLimited(await from(tester, FRICTIONLESS_3DS));
+      expect((await from(shopper, FRICTIONLESS_3DS)).status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('counts failures per basket, whatever its address and email', async () => {
