@@ -10,6 +10,8 @@
  * sales need a successful 3-D Secure authentication; the amount decides the sale's
  * answer (£2,000.00–£2,999.99 processor declined with that code, £3,000.00–£3,000.99
  * failed, £5,001.00 gateway rejected); webhooks are signed `<publicKey>|<hmac>`.
+ * Each card has a fingerprint (Braintree's uniqueNumberIdentifier; here from the test
+ * card's class and digits), screened with the sale's `screenCard` before any charge.
  * Unlike it: one charge per order id is enforced here (Braintree's own duplicate check
  * is time-based), and settlement happens only when a test says so (`settle`).
  *
@@ -542,7 +544,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     if (method === 'unknown') return refuse('payment_method_error', NONCE_MESSAGES.unknown);
     if (method === 'consumed') return refuse('payment_method_error', NONCE_MESSAGES.consumed);
     const fingerprint = fingerprintOf(method);
-    // Like Braintree's: the card is known before anything is asked of its issuer.
+    // Screened before its issuer is asked (Braintree screens a new card once verified: ADR 040).
     if (fingerprint && request.screenCard && !(await request.screenCard(fingerprint)))
       return refuse('rate_limit', CARD_LIMITED, null, fingerprint);
     const paymentType = PAYMENT_TYPE_OF[method.type];
