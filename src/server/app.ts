@@ -75,6 +75,8 @@ import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
 import { paymentRoutes } from './modules/order/payment.routes.ts';
+import { paymentAttempts, type CardTestingLimits } from './modules/order/payment-attempts.ts';
+import { paymentAttemptsRepository } from './modules/order/payment-attempts.repository.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -122,6 +124,12 @@ export interface AppDeps {
    * it could not confirm.
    */
   orderTimings?: { waitForPendingMs?: number; lookupRetryMs?: readonly number[] };
+  /**
+   * Card testing limits (ADR 040): failed payments per key per 15 minutes, and client
+   * tokens per client address per minute. The defaults are the shop's; tests of other
+   * behaviour, whose shoppers share one address and email, raise them.
+   */
+  cardTestingLimits?: Partial<CardTestingLimits>;
   /** Each reply says how many SQL statements its request sent (X-Sql-Statements; ADR 022). */
   sqlStatementsHeader?: boolean;
   /**
@@ -270,12 +278,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     gateway: payments,
     log: app.log,
   });
+  const attempts = paymentAttempts({
+    repository: paymentAttemptsRepository(deps.db),
+    rateLimits,
+    log: app.log,
+    events: metrics.cardTestingEvents,
+    ...(deps.cardTestingLimits ? { limits: deps.cardTestingLimits } : {}),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   const orderPlacement = orderService({
     orders,
     baskets: basketRepository(deps.db),
     views: basketViews({ catalogue, delivery, offers, cache: views }),
     completion,
     gateway: payments,
+    paymentAttempts: attempts,
     log: app.log,
     ...deps.orderTimings,
     ...(deps.now ? { now: deps.now } : {}),
@@ -318,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secureCookies: deps.secureCookies ?? false,
       });
       orderHistoryRoutes(api, { history, secureCookies: deps.secureCookies ?? false });
-      paymentRoutes(api, { gateway: payments });
+      paymentRoutes(api, { gateway: payments, attempts });
       wishlistRoutes(api, {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });

@@ -262,6 +262,14 @@ export interface OrdersTable {
   updated_at: UpdatedAt;
 }
 
+/** Payment attempts counted against card testing (ADR 040, migration 018). */
+export interface PaymentAttemptsTable {
+  attempt_id: string;
+  key: string;
+  failed: Generated<boolean>;
+  at: Date | string;
+}
+
 export interface PaymentLedgerTable {
   id: Generated<number>;
   transaction_id: string;
@@ -375,6 +383,7 @@ export interface Database {
   basket_shares: BasketSharesTable;
   orders: OrdersTable;
   payment_ledger: PaymentLedgerTable;
+  payment_attempts: PaymentAttemptsTable;
   test_gateway_nonces: TestGatewayNoncesTable;
   test_gateway_vault: TestGatewayVaultTable;
   wishlists: WishlistsTable;

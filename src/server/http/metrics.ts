@@ -1,6 +1,7 @@
 /**
  * Prometheus metrics at GET /metrics (ADR 028): request latency by route, orders created
- * by payment type, payment failures and stock-outs by catalogue error type, and
+ * by payment type, payment failures and stock-outs by catalogue error type, payment
+ * declines and attempts refused as card testing (ADR 040), and
  * prom-client's process metrics. Every label takes a bounded set of values (the route's
  * pattern, never the raw URL), so the series stay few however the shop is called.
  *
@@ -15,6 +16,7 @@ import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client
 import { AppError } from '../../domain/errors.ts';
 import type { MetricsAccess } from '../config.ts';
 import type { OrderEvents } from '../modules/order/order-completion.ts';
+import type { CardTestingEvents } from '../modules/order/payment-attempts.ts';
 import { refusalError } from '../modules/order/order-completion.ts';
 import { toAppError } from './errors.ts';
 import { openapi } from './openapi.ts';
@@ -53,6 +55,8 @@ export interface ShopMetrics {
   stockOuts: Counter<'type' | 'stage'>;
   /** What order completion reports (orders paid and failed), counted here. */
   orderEvents: OrderEvents;
+  /** Card testing defences' declines and refusals (ADR 040), counted here. */
+  cardTestingEvents: CardTestingEvents;
 }
 
 /** A fresh registry with the shop's metrics, for one app. */
@@ -83,10 +87,26 @@ export function shopMetrics(): ShopMetrics {
     labelNames: ['type', 'stage'] as const,
     registers: [registry],
   });
+  const paymentDeclines = new Counter({
+    name: 'everbloom_payment_declines_total',
+    help: 'Payment attempts the gateway refused (declined, or the card failed verification or 3-D Secure), by catalogue error type: what card testing shows as.',
+    labelNames: ['type'] as const,
+    registers: [registry],
+  });
+  const paymentAttemptsLimited = new Counter({
+    name: 'everbloom_payment_attempts_limited_total',
+    help: 'Payment attempts and client token requests refused with rate_limit (ADR 040), by the key that was over its limit.',
+    labelNames: ['key'] as const,
+    registers: [registry],
+  });
   return {
     registry,
     requestDuration,
     stockOuts,
+    cardTestingEvents: {
+      declined: (type) => paymentDeclines.inc({ type }),
+      limited: (key) => paymentAttemptsLimited.inc({ key }),
+    },
     orderEvents: {
       paid: (paymentType) => ordersCreated.inc({ payment_type: paymentType ?? 'none' }),
       failed: (type) => paymentFailures.inc({ type: refusalError(type, null).type }),

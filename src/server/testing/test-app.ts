@@ -91,7 +91,7 @@ export interface TestApp {
  */
 /**
  * The app on a database the test already has, with the tests' defaults (the test
- * cookie secret, no logging, no catalogue cache) under `deps`, ready; `extend` adds to
+ * cookie secret, no logging, no catalogue cache, card testing limits out of reach) under `deps`, ready; `extend` adds to
  * it first. For a second app on the same data, or one with other parts.
  */
 export async function appOnDatabase(
@@ -104,6 +104,8 @@ export async function appOnDatabase(
     cookieSecret: TEST_COOKIE_SECRET,
     logger: false,
     catalogueCacheMs: 0,
+    // Tests' shoppers share one address and email: card testing tests set the shop's.
+    cardTestingLimits: { failures: 1_000, clientTokens: 1_000 },
     ...deps,
   });
   extend?.(app);

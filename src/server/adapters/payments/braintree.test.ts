@@ -343,6 +343,91 @@ describe('Braintree sales', () => {
     expect(fraud.named('transaction.sale')).toEqual([]);
   });
 
+  it('screens the card by its uniqueNumberIdentifier before the sale, and gives it with refusals', async () => {
+    const screened: string[] = [];
+    const screenCard = async (fingerprint: string) => {
+      screened.push(fingerprint);
+      return false;
+    };
+    // A new card: known once vaulted (verified); refused before any sale, and forgotten.
+    const fresh = standIn({
+      'customer.create': () => ({
+        success: true,
+        customer: {
+          id: 'guest-1',
+          creditCards: [{ token: 'card-guest', uniqueNumberIdentifier: 'u-new' }],
+        },
+      }),
+    });
+    expect(await fresh.gateway.sale(saleRequest({ screenCard }))).toMatchObject({
+      ok: false,
+      refusal: { type: 'rate_limit', transactionId: null },
+    });
+    expect(fresh.named('transaction.sale')).toEqual([]);
+    expect(fresh.named('customer.delete')).toEqual([['guest-1']]);
+    // A card already in the customer's vault: screened before its sale.
+    const vaulted = standIn({
+      'customer.find': () => ({
+        id: '42',
+        creditCards: [
+          {
+            token: 'card-1',
+            bin: '400000',
+            last4: '2701',
+            expirationMonth: '01',
+            expirationYear: '2029',
+            uniqueNumberIdentifier: 'u-vaulted',
+          },
+        ],
+      }),
+    });
+    expect(await vaulted.gateway.sale(saleRequest({ customerId: '42', screenCard }))).toMatchObject(
+      {
+        ok: false,
+        refusal: { type: 'rate_limit' },
+      },
+    );
+    expect(vaulted.named('transaction.sale')).toEqual([]);
+    expect(screened).toEqual(['u-new', 'u-vaulted']);
+    screened.length = 0;
+
+    // Refusals carry the card's identifier, from the verification or the transaction.
+    const unverified = standIn({
+      'customer.create': () =>
+        errorResponse('Do Not Honor', {
+          verification: {
+            status: 'processor_declined',
+            processorResponseCode: '2000',
+            processorResponseText: 'Do Not Honor',
+            creditCard: { uniqueNumberIdentifier: 'u-declined' },
+          },
+        }),
+    });
+    expect(await unverified.gateway.sale(saleRequest())).toMatchObject({
+      ok: false,
+      refusal: { type: 'payment_method_error', fingerprint: 'u-declined' },
+    });
+    // Over its limit, it answers rate_limit too: the verification's answer is not told.
+    expect(await unverified.gateway.sale(saleRequest({ screenCard }))).toMatchObject({
+      ok: false,
+      refusal: { type: 'rate_limit' },
+    });
+    const declined = standIn({
+      'transaction.sale': () =>
+        errorResponse('Do Not Honor', {
+          transaction: {
+            ...SETTLING,
+            status: 'processor_declined',
+            creditCard: { uniqueNumberIdentifier: 'u-sale' },
+          },
+        }),
+    });
+    expect(await declined.gateway.sale(saleRequest())).toMatchObject({
+      ok: false,
+      refusal: { type: 'payment_failed', fingerprint: 'u-sale' },
+    });
+  });
+
   it('saves a signed-in customer’s new card through one 3-D Secure sale that vaults it only on success', async () => {
     const kept = standIn({ 'customer.find': () => ({ id: '42', creditCards: [] }) });
     expect(

@@ -30,6 +30,7 @@ import { decimalString, pence, penceFromDecimal } from '../../../domain/money.ts
 import type { ContentSources } from '../content-sources.ts';
 import { fakeNonce } from './fake-nonces.ts';
 import {
+  CARD_LIMITED,
   GatewayUnavailableError,
   type GatewayAddress,
   type GatewayTransaction,
@@ -93,6 +94,7 @@ export interface BtTransaction {
 export interface BtVerification {
   id?: string;
   status: string;
+  creditCard?: { uniqueNumberIdentifier?: string };
   processorResponseCode?: string;
   processorResponseText?: string;
   gatewayRejectionReason?: string | null;
@@ -295,6 +297,13 @@ function processorText(code?: string, text?: string, additional?: string | null)
   return [code, text].filter(Boolean).join(' : ') || 'Processor Declined';
 }
 
+/** The card's uniqueNumberIdentifier as the port's fingerprint, when Braintree gave one. */
+function fingerprintOf(card: { uniqueNumberIdentifier?: string } | undefined): {
+  fingerprint?: string;
+} {
+  return card?.uniqueNumberIdentifier ? { fingerprint: card.uniqueNumberIdentifier } : {};
+}
+
 /** A failed verification (vaulting with verifyCard) as a refusal. */
 export function verificationRefusal(result: BtResult): SaleRefusal {
   const v = result.verification ?? result.paymentMethod?.verification;
@@ -303,7 +312,12 @@ export function verificationRefusal(result: BtResult): SaleRefusal {
     message = `Gateway Rejected: ${v.gatewayRejectionReason ?? 'unknown'}`;
   else if (v && v.status !== 'verified')
     message = processorText(v.processorResponseCode, v.processorResponseText);
-  return { type: 'payment_method_error', message, transactionId: null };
+  return {
+    type: 'payment_method_error',
+    message,
+    transactionId: null,
+    ...fingerprintOf(v?.creditCard),
+  };
 }
 
 /** A sale Braintree did not make, in the catalogue's terms. */
@@ -315,6 +329,7 @@ export function saleRefusal(result: BtResult): SaleRefusal {
         type: 'payment_method_error',
         message: `Gateway Rejected: ${t.gatewayRejectionReason ?? 'unknown'}`,
         transactionId: t.id,
+        ...fingerprintOf(t.creditCard),
       };
     // processor_declined, settlement_declined, failed: the processor's answer.
     return {
@@ -325,6 +340,7 @@ export function saleRefusal(result: BtResult): SaleRefusal {
         t.additionalProcessorResponse,
       ),
       transactionId: t.id,
+      ...fingerprintOf(t.creditCard),
     };
   }
   const errors = result.errors?.deepErrors() ?? [];
@@ -500,7 +516,7 @@ export function braintreeGateway(
     const customerId = request.customerId;
     const vault = customerId ? await ensureCustomer(customerId) : null;
     const d = nonce.details ?? {};
-    const inVault = vault?.creditCards.some(
+    const inVault = vault?.creditCards.find(
       (card) =>
         card.bin === d.bin &&
         card.last4 === d.lastFour &&
@@ -508,6 +524,8 @@ export function braintreeGateway(
         card.expirationYear === d.expirationYear,
     );
     if (inVault && customerId) {
+      if (!(await cardAllowed(request, inVault.uniqueNumberIdentifier)))
+        return refused('rate_limit', CARD_LIMITED);
       return resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
@@ -551,15 +569,28 @@ export function braintreeGateway(
             creditCard: { options: { verifyCard: true } },
           }),
         );
-    if (!verified.success) return { ok: false, refusal: verificationRefusal(verified) };
+    if (!verified.success) {
+      const refusal = verificationRefusal(verified);
+      // A card over its limit answers the same whether it verified or not: no answer to learn from.
+      if (!(await cardAllowed(request, refusal.fingerprint)))
+        return refused('rate_limit', CARD_LIMITED);
+      return { ok: false, refusal };
+    }
     const token =
       verified.paymentMethod?.token ??
       verified.customer?.paymentMethods?.[0]?.token ??
       verified.customer?.creditCards?.[0]?.token;
     const guestCustomer = request.customerId ? null : (verified.customer?.id ?? null);
     if (!token) throw new GatewayUnavailableError('Braintree vaulted the card without a token');
+    const card =
+      verified.paymentMethod ??
+      verified.customer?.paymentMethods?.[0] ??
+      verified.customer?.creditCards?.[0];
 
     try {
+      // The fingerprint comes with the vaulted card: asked before the sale is made.
+      if (!(await cardAllowed(request, card?.uniqueNumberIdentifier)))
+        return refused('rate_limit', CARD_LIMITED);
       const authenticationId = nonce.threeDSecureInfo?.threeDSecureAuthenticationId;
       // A sandbox fake nonce is reusable and carries its 3DS result: sell it as it is.
       const method = fakeNonce(request.nonce)
@@ -726,6 +757,11 @@ export function braintreeGateway(
       throw error;
     }
   }
+}
+
+/** Whether the request's screen lets this card be charged (no fingerprint: nothing to ask). */
+async function cardAllowed(request: SaleRequest, fingerprint: string | undefined) {
+  return !fingerprint || !request.screenCard || (await request.screenCard(fingerprint));
 }
 
 function refused(type: SaleRefusal['type'], message: string): SaleResult {

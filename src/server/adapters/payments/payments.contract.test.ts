@@ -188,6 +188,43 @@ describe.each(implementations)('payment gateway contract: $name', (impl) => {
       expect(second.sale).toEqual(first.sale);
     });
 
+    it('asks screenCard with the card’s fingerprint before charging, and refuses as rate_limit on no', async () => {
+      const seen: string[] = [];
+      const screen = (answer: boolean) => async (fingerprint: string) => {
+        seen.push(fingerprint);
+        return answer;
+      };
+      const orderId = newOrderId();
+      const refused = await sale(FRICTIONLESS, { orderId, screenCard: screen(false) });
+      expect(refused).toMatchObject({ ok: false, refusal: { type: 'rate_limit' } });
+      expect(await gateway.findByOrderId(orderId)).toBeNull();
+      // The same card gives the same fingerprint; another card another.
+      expect((await sale(FRICTIONLESS, { screenCard: screen(true) })).ok).toBe(true);
+      await sale(FULL_AUTHENTICATION, { screenCard: screen(true) });
+      expect(seen).toHaveLength(3);
+      expect(seen[0]).toMatch(/\S/);
+      expect(seen[1]).toBe(seen[0]);
+      expect(seen[2]).not.toBe(seen[0]);
+      // Wallets have no card number to fingerprint.
+      expect((await sale('fake-paypal-one-time-nonce', { screenCard: screen(false) })).ok).toBe(
+        true,
+      );
+    });
+
+    it('gives a declined card’s fingerprint with the refusal', async () => {
+      let screened: string | null = null;
+      const result = await sale('fake-processor-declined-visa-nonce', {
+        screenCard: async (fingerprint) => {
+          screened = fingerprint;
+          return true;
+        },
+      });
+      expect(result.ok).toBe(false);
+      if (result.ok) return;
+      expect(result.refusal.fingerprint).toMatch(/\S/);
+      if (screened !== null) expect(result.refusal.fingerprint).toBe(screened);
+    });
+
     it('voids an unsettled sale, after which it is no longer a charge', async () => {
       const orderId = newOrderId();
       const result = await sale(FRICTIONLESS, { orderId });

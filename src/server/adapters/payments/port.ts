@@ -44,7 +44,21 @@ export interface SaleRequest {
   customerId: string | null;
   /** Keep a new card in the customer's vault on success. */
   storeInVault: boolean;
+  /**
+   * Asked with the card's fingerprint as soon as the gateway knows it, before any
+   * charge: false refuses the sale as `rate_limit` (card testing, ADR 040).
+   */
+  screenCard?: (fingerprint: string) => Promise<boolean>;
 }
+
+/**
+ * The gateway's fingerprint of a card number (Braintree's `uniqueNumberIdentifier`):
+ * the same for every nonce, expiry or customer of one card. Absent for wallets.
+ */
+export type CardFingerprint = string;
+
+/** A `rate_limit` refusal's text (logs: the shopper is told the catalogue's message). */
+export const CARD_LIMITED = 'This card has been refused too many times, please try again later.';
 
 /** A sale that went through: authorised and submitted for settlement. */
 export interface Sale {
@@ -56,14 +70,17 @@ export interface Sale {
 /**
  * Why a sale was refused, in the catalogue's terms: `payment_failed` (a processor
  * decline, with the processor's text), `payment_method_error` (the method failed
- * verification, was rejected, consumed or unknown), `missing_payment_parameters`.
+ * verification, was rejected, consumed or unknown), `missing_payment_parameters`,
+ * `rate_limit` (the request's `screenCard` refused the card).
  */
 export type SaleRefusal = {
-  type: 'payment_failed' | 'payment_method_error' | 'missing_payment_parameters';
+  type: 'payment_failed' | 'payment_method_error' | 'missing_payment_parameters' | 'rate_limit';
   /** The processor's or gateway's text, e.g. '2000 : Do Not Honor'. */
   message: string;
   /** Set when a transaction was created and refused (ledger/logs). */
   transactionId: string | null;
+  /** The refused card's fingerprint, when the gateway gave one. */
+  fingerprint?: CardFingerprint;
 };
 
 export type SaleResult = { ok: true; sale: Sale } | { ok: false; refusal: SaleRefusal };

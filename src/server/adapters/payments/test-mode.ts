@@ -10,6 +10,8 @@
  * sales need a successful 3-D Secure authentication; the amount decides the sale's
  * answer (£2,000.00–£2,999.99 processor declined with that code, £3,000.00–£3,000.99
  * failed, £5,001.00 gateway rejected); webhooks are signed `<publicKey>|<hmac>`.
+ * Each card has a fingerprint (Braintree's uniqueNumberIdentifier; here from the test
+ * card's class and digits), screened with the sale's `screenCard` before any charge.
  * Unlike it: one charge per order id is enforced here (Braintree's own duplicate check
  * is time-based), and settlement happens only when a test says so (`settle`).
  *
@@ -40,6 +42,7 @@ import {
   type ThreeDSecureResult,
 } from './fake-nonces.ts';
 import {
+  CARD_LIMITED,
   GatewayUnavailableError,
   type GatewayTransaction,
   type PaidWith,
@@ -311,6 +314,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
   const origin = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const tokenKey = hmac(options.secret, 'everbloom test gateway: client tokens');
   const webhookKey = hmac(options.secret, 'everbloom test gateway: webhooks');
+  const fingerprintKey = hmac(options.secret, 'everbloom test gateway: card fingerprints');
 
   function authorize(fingerprint: string): { customerId: string | null } | null {
     const [body = '', signature = ''] = fingerprint.split('.');
@@ -457,7 +461,23 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     type: SaleRefusal['type'],
     message: string,
     transactionId: string | null = null,
-  ): SaleResult => ({ ok: false, refusal: { type, message, transactionId } });
+    fingerprint: string | null = null,
+  ): SaleResult => ({
+    ok: false,
+    refusal: { type, message, transactionId, ...(fingerprint ? { fingerprint } : {}) },
+  });
+
+  /**
+   * Braintree's uniqueNumberIdentifier stands for the card number; the test gateway
+   * never sees one, so the test card's class and its first and last digits stand in.
+   */
+  const fingerprintOf = (method: Method): string | null =>
+    method.type === 'CreditCard'
+      ? hmac(
+          fingerprintKey,
+          `${method.nonceClass}|${method.details.bin ?? ''}|${method.details.lastFour ?? ''}`,
+        ).slice(0, 32)
+      : null;
 
   async function storeInVault(customerId: string, method: Method): Promise<void> {
     const d = method.details;
@@ -523,6 +543,10 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     const method = await resolve(request.nonce);
     if (method === 'unknown') return refuse('payment_method_error', NONCE_MESSAGES.unknown);
     if (method === 'consumed') return refuse('payment_method_error', NONCE_MESSAGES.consumed);
+    const fingerprint = fingerprintOf(method);
+    // Screened before its issuer is asked (Braintree screens a new card once verified: ADR 040).
+    if (fingerprint && request.screenCard && !(await request.screenCard(fingerprint)))
+      return refuse('rate_limit', CARD_LIMITED, null, fingerprint);
     const paymentType = PAYMENT_TYPE_OF[method.type];
     const cardType = method.details.cardType ?? null;
     const lastFour = method.details.lastFour ?? null;
@@ -546,9 +570,14 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
         status: failed?.status ?? 'verified',
         response_text: failed?.text ?? '1000 : Approved',
       });
-      if (failed) return refuse('payment_method_error', failed.text);
+      if (failed) return refuse('payment_method_error', failed.text, null, fingerprint);
     } else if (method.fake.verification !== 'approved') {
-      return refuse('payment_method_error', verificationOutcome(method.fake)!.text);
+      return refuse(
+        'payment_method_error',
+        verificationOutcome(method.fake)!.text,
+        null,
+        fingerprint,
+      );
     }
 
     const transactionId = randomId(8);
@@ -569,7 +598,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
         status: declined.status,
         response_text: declined.text,
       });
-      return refuse(declined.refusal, declined.text, transactionId);
+      return refuse(declined.refusal, declined.text, transactionId, fingerprint);
     }
     const row = await record({
       ...common,

@@ -106,16 +106,32 @@ describe.each(ENGINES)('purgeExpired on %s', (engine) => {
       ])
       .execute();
 
+    const attempt = (id: string, key: string, at: ReturnType<typeof ago>) => ({
+      attempt_id: id,
+      key,
+      at,
+    });
+    await db
+      .insertInto('payment_attempts')
+      .values([
+        attempt(randomUUID(), 'address:192.0.2.1', ago('16 minutes')),
+        attempt(randomUUID(), 'address:192.0.2.1', ago('14 minutes')),
+      ])
+      .execute();
+
     expect(await purgeExpired(db)).toEqual<PurgeCounts>({
       rate_limits: 1,
       auth_tokens: 2,
       password_resets: 2,
       basket_shares: 1,
       baskets: 3,
+      payment_attempts: 1,
     });
 
     const keys = await db.selectFrom('rate_limits').select('key').execute();
     expect(keys.map((row) => row.key)).toEqual(['test:current']);
+    // The attempt still inside the card-testing window stays: it still counts.
+    expect(await db.selectFrom('payment_attempts').select('key').execute()).toHaveLength(1);
     const tokens = await db.selectFrom('auth_tokens').select('token_hash').execute();
     expect(tokens.map((row) => row.token_hash)).toEqual(['live']);
     const resets = await db.selectFrom('password_resets').select('token_hash').execute();
@@ -138,7 +154,7 @@ describe.each(ENGINES)('purgeExpired on %s', (engine) => {
     expect(items).toEqual([]);
 
     // Nothing left to purge: a second run (or another process's) deletes nothing.
-    expect(Object.values(await purgeExpired(db))).toEqual([0, 0, 0, 0, 0]);
+    expect(Object.values(await purgeExpired(db))).toEqual([0, 0, 0, 0, 0, 0]);
   });
 });
 
@@ -149,6 +165,7 @@ describe('scheduleHousekeeping', () => {
     password_resets: 0,
     basket_shares: 0,
     baskets: 0,
+    payment_attempts: 0,
   };
   const log = () => ({ info: vi.fn(), error: vi.fn() });
   afterEach(() => {

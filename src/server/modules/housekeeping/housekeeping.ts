@@ -2,7 +2,8 @@
  * Housekeeping: deletes rows that have stopped meaning anything, in one place, on a
  * schedule every API process runs (the deletes are idempotent, so several processes
  * running them is harmless):
- * - rate-limit counters whose window is over,
+ * - rate-limit counters whose window is over, and payment attempts older than the
+ *   card-testing window (ADR 040),
  * - auth tokens that expired or were revoked (logout, password change),
  * - password-reset links that expired or were used,
  * - basket share and abandoned-basket links that expired,
@@ -13,6 +14,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 import { LOGIN_LIMITS, RESET_LIMITS } from '../auth/auth.service.ts';
+import { PAYMENT_FAILURE_LIMIT } from '../order/payment-attempts.ts';
 
 /** A guest basket nobody has changed for this long is deleted. */
 export const STALE_GUEST_BASKET_DAYS = 60;
@@ -31,6 +33,7 @@ export interface PurgeCounts {
   password_resets: number;
   basket_shares: number;
   baskets: number;
+  payment_attempts: number;
 }
 
 const deleted = (result: { numDeletedRows: bigint }) => Number(result.numDeletedRows);
@@ -69,12 +72,21 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
       ),
     )
     .executeTakeFirstOrThrow();
+  const paymentAttempts = await db
+    .deleteFrom('payment_attempts')
+    .where(
+      'at',
+      '<',
+      sql<Date>`now() - make_interval(secs => ${PAYMENT_FAILURE_LIMIT.windowMs / 1000})`,
+    )
+    .executeTakeFirstOrThrow();
   return {
     rate_limits: deleted(rateLimits),
     auth_tokens: deleted(authTokens),
     password_resets: deleted(passwordResets),
     basket_shares: deleted(basketShares),
     baskets: deleted(baskets),
+    payment_attempts: deleted(paymentAttempts),
   };
 }
 

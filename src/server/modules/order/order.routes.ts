@@ -86,6 +86,7 @@ const place = openapi({
     'insufficient_stock',
     'product_unavailable',
     'invalid_delivery_option',
+    'rate_limit',
   ],
 });
 const read = openapi({
@@ -130,6 +131,7 @@ export function orderRoutes(
         : null,
       input,
       idempotencyKey: idempotencyKeyOf(request),
+      clientIp: request.ip,
     });
     remember(request, response, placed.publicId);
     return response

@@ -14,7 +14,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { AddressView, BasketView } from '../../../domain/api/basket.ts';
 import { alpha2Of } from '../../../domain/countries.ts';
 import { deliveryEstimate } from '../../../domain/delivery-estimate.ts';
-import { AppError, validationError } from '../../../domain/errors.ts';
+import { AppError, errorCatalogue, validationError } from '../../../domain/errors.ts';
 import { budsEarned } from '../../../domain/loyalty.ts';
 import { addressSchema } from '../../../domain/schemas/address.ts';
 import { fieldErrorsFromZod } from '../../../domain/schemas/field-errors.ts';
@@ -32,6 +32,7 @@ import type { BasketRepository } from '../basket/basket.repository.ts';
 import type { BasketViewer, BasketViews, Reference } from '../basket/basket-view.ts';
 import type { CatalogueSnapshot, Variation } from '../catalogue/catalogue.service.ts';
 import type { OrderCompletion } from './order-completion.ts';
+import type { PaymentAttempts } from './payment-attempts.ts';
 import { refusalError, UNCONFIRMED_FAILURE } from './order-completion.ts';
 import {
   orderClash,
@@ -58,6 +59,8 @@ export interface PlaceOrderCommand {
   customer: OrderCustomer | null;
   input: PlaceOrderRequest;
   idempotencyKey: string | null;
+  /** The client's IP address, one of the keys payment failures are counted under (ADR 040). */
+  clientIp?: string | null;
 }
 
 /** Characters of order numbers: no 0/O, 1/I/L or U/V look-alikes. */
@@ -153,6 +156,8 @@ export function orderService(deps: {
   views: BasketViews;
   completion: OrderCompletion;
   gateway: PaymentGateway;
+  /** Card testing defences (ADR 040). */
+  paymentAttempts: PaymentAttempts;
   log: { error(object: object, message: string): void };
   /** How long a request waits for another request's charge of the same basket. */
   waitForPendingMs?: number;
@@ -398,6 +403,18 @@ export function orderService(deps: {
     }
     const billing = order.snapshot.billing_address ?? order.snapshot.delivery_address;
     const customerId = command.customer ? String(command.customer.id) : null;
+    // Card testing (ADR 040): no charge once this shopper's payments have failed too often.
+    const attempt = await deps.paymentAttempts.begin({
+      basketId: order.basket_id,
+      customerId: order.user_id,
+      email: order.email_address,
+      clientIp: command.clientIp ?? null,
+    });
+    if (!attempt) {
+      const limited = errorCatalogue.rate_limit.message;
+      await completion.failed(order, { type: 'rate_limit', message: limited, transactionId: null });
+      throw new AppError('rate_limit');
+    }
     let result: SaleResult;
     try {
       result = await gateway.sale({
@@ -408,8 +425,10 @@ export function orderService(deps: {
         billing: gatewayAddress(billing),
         customerId,
         storeInVault: customerId !== null && command.input.save_payment_method === true,
+        screenCard: attempt.screenCard,
       });
     } catch (error) {
+      await attempt.finish('unknown');
       // Unknown outcome: the sale may have happened. Ask the gateway before deciding;
       // when it cannot say either, the order stays pending for reconciliation.
       if (!(error instanceof GatewayUnavailableError)) throw error;
@@ -428,6 +447,7 @@ export function orderService(deps: {
       });
       throw new AppError('order_failed', { detail: message });
     }
+    await attempt.finish(result);
     if (result.ok) {
       return settle(order, {
         transactionId: result.sale.transactionId,

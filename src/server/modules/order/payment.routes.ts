@@ -11,6 +11,7 @@ import { AppError } from '../../../domain/errors.ts';
 import type { PaymentGateway } from '../../adapters/payments/port.ts';
 import { requireUser } from '../../http/authenticate.ts';
 import { openapi } from '../../http/openapi.ts';
+import type { PaymentAttempts } from './payment-attempts.ts';
 
 const TOKEN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -18,6 +19,7 @@ const token = openapi({
   summary: 'A client token for the browser’s payment library (the customer’s vault when signed in)',
   auth: 'optional',
   replies: { 200: data(z.object({ token: z.string() })) },
+  errors: ['rate_limit'],
 });
 const cardsReply = data(storedCardsSchema);
 const list = openapi({
@@ -38,7 +40,10 @@ const makeDefault = openapi({
   errors: ['not_found'],
 });
 
-export function paymentRoutes(app: FastifyInstance, deps: { gateway: PaymentGateway }) {
+export function paymentRoutes(
+  app: FastifyInstance,
+  deps: { gateway: PaymentGateway; attempts: Pick<PaymentAttempts, 'admitClientToken'> },
+) {
   const { gateway } = deps;
 
   async function cards(customerId: string): Promise<StoredCardView[]> {
@@ -63,6 +68,8 @@ export function paymentRoutes(app: FastifyInstance, deps: { gateway: PaymentGate
   };
 
   app.post('/payments/token', token, async (request, response) => {
+    // Card testing (ADR 040): the way in to the gateway is limited per client address.
+    await deps.attempts.admitClientToken(request.ip);
     const token = await gateway.clientToken({
       customerId: request.user ? String(request.user.id) : null,
     });

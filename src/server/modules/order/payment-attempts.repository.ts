@@ -1,0 +1,77 @@
+/**
+ * Payment attempts counted against card testing (ADR 040, migration 018): one row per
+ * attempt and key while the attempt is pending or after it failed. Letting an attempt
+ * through is decided under a transaction-scoped advisory lock on each of its keys, so
+ * parallel attempts sharing a key are counted one after another, on PostgreSQL as on
+ * PGlite (one connection: its transactions already run one at a time).
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+/** Takes the lock of one key for the rest of the transaction (a hash: collisions only queue). */
+const lockKey = (key: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+
+export function paymentAttemptsRepository(db: Db) {
+  return {
+    /**
+     * Writes the attempt's rows, pending, under every key in `keys`, unless one of the
+     * keys already has `limit` pending or failed rows since `since`: answers that key
+     * (nothing written), or null when the attempt was written.
+     */
+    async admit(input: {
+      attemptId: string;
+      keys: readonly string[];
+      at: Date;
+      since: Date;
+      limit: number;
+    }): Promise<string | null> {
+      // Sorted, so two attempts sharing keys take their locks in the same order.
+      const keys = [...new Set(input.keys)].sort();
+      if (keys.length === 0) return null;
+      return db.transaction().execute(async (trx) => {
+        for (const key of keys) await lockKey(key).execute(trx);
+        const counts = await trx
+          .selectFrom('payment_attempts')
+          .select(['key', (eb) => eb.fn.countAll<string | number>().as('count')])
+          .where('key', 'in', keys)
+          .where('at', '>', input.since)
+          .groupBy('key')
+          .execute();
+        const full = counts.find((row) => Number(row.count) >= input.limit);
+        if (full) return full.key;
+        await trx
+          .insertInto('payment_attempts')
+          .values(keys.map((key) => ({ attempt_id: input.attemptId, key, at: input.at })))
+          .onConflict((conflict) => conflict.columns(['attempt_id', 'key']).doNothing())
+          .execute();
+        return null;
+      });
+    },
+
+    /** Counts the attempt as failed from `at`, under its keys and any `extraKeys` too. */
+    async fail(attemptId: string, extraKeys: readonly string[], at: Date): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('payment_attempts')
+          .set({ failed: true, at })
+          .where('attempt_id', '=', attemptId)
+          .execute();
+        if (extraKeys.length === 0) return;
+        await trx
+          .insertInto('payment_attempts')
+          .values(extraKeys.map((key) => ({ attempt_id: attemptId, key, failed: true, at })))
+          .onConflict((conflict) =>
+            conflict.columns(['attempt_id', 'key']).doUpdateSet({ failed: true, at }),
+          )
+          .execute();
+      });
+    },
+
+    /** Forgets the attempt: it went through, or it was never an answer about a card. */
+    async release(attemptId: string): Promise<void> {
+      await db.deleteFrom('payment_attempts').where('attempt_id', '=', attemptId).execute();
+    },
+  };
+}
+
+export type PaymentAttemptsRepository = ReturnType<typeof paymentAttemptsRepository>;
