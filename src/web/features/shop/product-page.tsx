@@ -14,7 +14,7 @@ import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
-import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
+import { WishlistHeart } from './wishlist-heart.tsx';
 import { LOW_STOCK } from './product-labels.ts';
 import {
   chooseOption,
@@ -34,7 +34,7 @@ import './shop.css';
 
 // Only out-of-stock pages show it, so it loads on its own (the product page's budget).
 const BackInStockForm = lazy(async () => ({
-  default: (await import('../stock-alerts/back-in-stock-form.tsx')).BackInStockForm,
+  default: (await import('./back-in-stock-form.tsx')).BackInStockForm,
 }));
 
 /** Sold out, not a pre-order and still sold: shoppers may ask to hear when it is back. */

@@ -10,7 +10,7 @@ import { useAddToBasket } from '../../api/basket.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { isPurchasable } from '../shop/variation-choice.ts';
+import { isPurchasable } from '../../../domain/product-variation.ts';
 import './wishlist.css';
 
 export interface WishlistItemsProps {
