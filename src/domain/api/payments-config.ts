@@ -1,6 +1,6 @@
 /**
  * What GET /api/v1/config tells the browser about payments (`data.payments`): which
- * gateway the client token is for, and what the wallets need (contracts.md). Never a
+ * gateway the client token is for, and what the wallets need (ADR 020, 021). Never a
  * secret.
  */
 
