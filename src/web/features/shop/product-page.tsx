@@ -5,7 +5,8 @@ import {
   type FamilyView,
   type ProductView,
 } from '../../../domain/api/catalogue.ts';
-import { useAddToBasket } from '../../api/basket.ts';
+import { PRODUCT_UNAVAILABLE_MESSAGE } from '../../../domain/shopper-message.ts';
+import { addToBasketError, useAddToBasket } from '../../api/basket.ts';
 import { useProduct } from '../../api/catalogue.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -24,12 +25,7 @@ import {
   variationFromParam,
   type ValueState,
 } from './variation-choice.ts';
-import {
-  DISCONTINUED_MESSAGE,
-  maxQuantity,
-  preorderMessage,
-  stockMessage,
-} from './variation-labels.ts';
+import { maxQuantity, preorderMessage, stockMessage } from './variation-labels.ts';
 import './shop.css';
 
 // Only out-of-stock pages show it, so it loads on its own (the product page's budget).
@@ -275,7 +271,7 @@ function Availability({ variation }: { variation: ProductView }) {
   if (variation.discontinued) {
     return (
       <Notice tone="warning">
-        <p>{DISCONTINUED_MESSAGE}</p>
+        <p>{PRODUCT_UNAVAILABLE_MESSAGE}</p>
       </Notice>
     );
   }
@@ -319,12 +315,7 @@ function PurchasePanel({ variation }: { variation: ProductView }) {
   const label = variation.variation_name
     ? `${variation.name} — ${variation.variation_name}`
     : variation.name;
-  const error =
-    add.error instanceof ApiError
-      ? add.error.message
-      : add.error
-        ? 'Sorry, we couldn’t add that to your basket. Please try again.'
-        : null;
+  const error = addToBasketError(add.error);
 
   return (
     <div className="purchase">

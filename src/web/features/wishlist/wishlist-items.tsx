@@ -6,8 +6,7 @@
 import { Link } from 'react-router';
 import type { ProductView } from '../../../domain/api/catalogue.ts';
 import type { WishlistItemView } from '../../../domain/api/wishlist.ts';
-import { useAddToBasket } from '../../api/basket.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { addToBasketError, useAddToBasket } from '../../api/basket.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { isPurchasable } from '../../../domain/product-variation.ts';
@@ -62,12 +61,7 @@ function WishlistRow({
   const add = useAddToBasket();
   const product = item.product;
   const canBuy = isPurchasable(product);
-  const error =
-    add.error instanceof ApiError
-      ? add.error.message
-      : add.error
-        ? 'Sorry, we couldn’t add that to your basket. Please try again.'
-        : null;
+  const error = addToBasketError(add.error);
   return (
     <li className="wishlist-item">
       <img
