@@ -12,7 +12,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { BasketView } from '../../domain/api/basket.ts';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api } from '../lib/api-client.ts';
 
 export const BASKET_KEY = ['basket'] as const;
 
@@ -70,14 +70,9 @@ export interface AddToBasket {
 export const useAddToBasket = () =>
   useBasketMutation((item: AddToBasket) => api<BasketView>('POST', '/basket', item));
 
-/**
- * What a failed Add to basket says when the shop gave no message (the request never
- * reached it); with a reply, its message is shown instead.
- */
-export function addToBasketError(error: unknown): string | null {
-  if (error instanceof ApiError) return error.message;
-  return error ? 'Sorry, we couldn’t add that to your basket. Please try again.' : null;
-}
+/** What a failed Add to basket says when the request never reached the shop. */
+export const ADD_TO_BASKET_FAILED_MESSAGE =
+  'Sorry, we couldn’t add that to your basket. Please try again.';
 
 export const useUpdateBasketItem = () =>
   useBasketMutation(({ id, quantity }: { id: number; quantity: number }) =>

@@ -6,7 +6,7 @@ import {
   type ProductView,
 } from '../../../domain/api/catalogue.ts';
 import { PRODUCT_UNAVAILABLE_MESSAGE } from '../../../domain/shopper-message.ts';
-import { addToBasketError, useAddToBasket } from '../../api/basket.ts';
+import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket.ts';
 import { useProduct } from '../../api/catalogue.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -315,7 +315,12 @@ function PurchasePanel({ variation }: { variation: ProductView }) {
   const label = variation.variation_name
     ? `${variation.name} — ${variation.variation_name}`
     : variation.name;
-  const error = addToBasketError(add.error);
+  const error =
+    add.error instanceof ApiError
+      ? add.error.message
+      : add.error
+        ? ADD_TO_BASKET_FAILED_MESSAGE
+        : null;
 
   return (
     <div className="purchase">

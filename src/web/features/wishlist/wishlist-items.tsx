@@ -6,7 +6,8 @@
 import { Link } from 'react-router';
 import type { ProductView } from '../../../domain/api/catalogue.ts';
 import type { WishlistItemView } from '../../../domain/api/wishlist.ts';
-import { addToBasketError, useAddToBasket } from '../../api/basket.ts';
+import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket.ts';
+import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { isPurchasable } from '../../../domain/product-variation.ts';
@@ -61,7 +62,12 @@ function WishlistRow({
   const add = useAddToBasket();
   const product = item.product;
   const canBuy = isPurchasable(product);
-  const error = addToBasketError(add.error);
+  const error =
+    add.error instanceof ApiError
+      ? add.error.message
+      : add.error
+        ? ADD_TO_BASKET_FAILED_MESSAGE
+        : null;
   return (
     <li className="wishlist-item">
       <img
