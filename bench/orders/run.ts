@@ -44,6 +44,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { CHECKOUT_STATEMENT_BUDGET } from '../../src/server/db/statement-budget.ts';
 import {
   checkout,
   prepareDatabase,
@@ -93,7 +94,7 @@ const SHOP_NODE_ARGS = (process.env.BENCH_SHOP_NODE_ARGS ?? '').split(' ').filte
 
 /** Targets printed beside the figures (issue #10). */
 const TARGET_CHECKOUT_MEDIAN_MS = 20;
-const TARGET_ORDER_STATEMENTS = 15;
+const TARGET_ORDER_STATEMENTS = CHECKOUT_STATEMENT_BUDGET.order;
 
 type TargetName = 'pglite' | 'postgres' | 'bare';
 

@@ -5,7 +5,9 @@
 
 import {
   INTERNAL_ERROR_MESSAGE,
+  ORDER_NOT_FOUND_MESSAGE,
   PAYMENT_FAILED_MESSAGE,
+  PRODUCT_UNAVAILABLE_MESSAGE,
   VALIDATION_MESSAGE,
 } from './shopper-message.ts';
 
@@ -32,7 +34,7 @@ export const errorCatalogue = {
     status: 429,
     message: 'This action has been attempted too many times, please try again later.',
   },
-  order_not_found: { status: 404, message: 'Order not found.' },
+  order_not_found: { status: 404, message: ORDER_NOT_FOUND_MESSAGE },
   email_exists: {
     status: 409,
     message: 'A registered user with that email address already exists.',
@@ -50,10 +52,7 @@ export const errorCatalogue = {
     status: 409,
     message: 'Sorry, we do not have enough of that item in stock.',
   },
-  product_unavailable: {
-    status: 409,
-    message: 'Sorry, this variation has been discontinued and is no longer available to purchase.',
-  },
+  product_unavailable: { status: 409, message: PRODUCT_UNAVAILABLE_MESSAGE },
   missing_payment_parameters: {
     status: 422,
     message: 'Some payment information was missing from your order.',

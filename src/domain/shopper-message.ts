@@ -10,6 +10,11 @@ export const VALIDATION_MESSAGE =
 export const INTERNAL_ERROR_MESSAGE =
   'An error occurred, if this problem persists please contact us.';
 export const PAYMENT_FAILED_MESSAGE = 'Failed to process payment details.';
+/** order_not_found's message, also the heading of a page whose order cannot be read. */
+export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
+/** product_unavailable's message, also shown beside a discontinued variation. */
+export const PRODUCT_UNAVAILABLE_MESSAGE =
+  'Sorry, this variation has been discontinued and is no longer available to purchase.';
 
 /** What a 404 without an error type shows, whatever message it carries (spec section 8). */
 export const NOT_FOUND_MESSAGE = 'Not found';

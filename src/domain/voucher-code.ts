@@ -3,6 +3,9 @@
  * a code (e.g. from the address bar) stay small.
  */
 
+/** What an unusable discount code shows (spec section 5), in the form and from the schema. */
+export const INVALID_VOUCHER_CODE_MESSAGE = 'Please enter a valid discount code.';
+
 /** Upper-cases a typed discount code (spec section 5: forced to upper case). */
 export function normaliseVoucherCode(code: string): string {
   return code.trim().toUpperCase();

@@ -1,22 +1,15 @@
 /**
- * The SQL statement budget of a guest's checkout (ADR 012, ADR 022, issue #10): what
- * each step sends, read from X-Sql-Statements, with reference data cached as in
+ * The SQL statement budget of a guest's checkout (db/statement-budget.ts; ADR 012, ADR
+ * 022, issue #10): what each step sends, read from X-Sql-Statements, with reference data cached as in
  * production. A step that starts sending more fails here before it shows in
  * `npm run bench:orders`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECKOUT_STATEMENT_BUDGET } from './db/statement-budget.ts';
 import { STATEMENTS_HEADER } from './http/statement-count.ts';
 import { createTestApp, ENGINES, Shopper, type Reply, type TestApp } from './testing/test-app.ts';
 
-/** Most statements each step may send; the order's includes the test-mode gateway's ledger. */
-const BUDGET = {
-  'create basket': 2,
-  'add item': 3,
-  details: 2,
-  'GET basket': 1,
-  delivery: 2,
-  order: 15,
-};
+const BUDGET = CHECKOUT_STATEMENT_BUDGET;
 
 const ADDRESS = {
   title: 'Mrs',

@@ -1,14 +1,19 @@
 /**
  * Wire shapes of orders and payments (spec section 3: Order shape, Stored card, Order
  * creation result, Payment result), shared by the server that builds them and the
- * browser that reads them.
+ * browser that reads them. Replies with a schema are inferred from it (replies.ts,
+ * ADR 046); requests and the small results without one are written here.
  */
-import type { AmountView, PriceView } from '../price-view.ts';
-import type { Discount } from '../pricing.ts';
-import type { AddressView, BasketItemView } from './basket.ts';
+import type { z } from 'zod/mini';
+import type {
+  orderSchema,
+  paymentMethodTypeSchema,
+  storedCardSchema,
+  storedCardsSchema,
+} from './replies.ts';
 
 /** The payment method types the gateway reports (Braintree's names). */
-export type PaymentMethodType = 'credit_card' | 'paypal' | 'apple_pay' | 'android_pay_card';
+export type PaymentMethodType = z.output<typeof paymentMethodTypeSchema>;
 
 /** Spec section 2: payment method labels. */
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethodType, string> = {
@@ -44,69 +49,18 @@ export interface PaymentTokenResult {
 }
 
 /** A vaulted card (spec section 3, Stored card), plus the id the shop deletes it by. */
-export interface StoredCardView {
-  /** Opaque id for DELETE /api/v1/payments/methods/{id}. */
-  id: string;
-  /** A single-use nonce for paying with this card now. */
-  nonce: string;
-  default: boolean;
-  details: {
-    cardType: string;
-    lastFour: string;
-    expirationMonth: string;
-    expirationYear: string;
-    bin: string;
-  };
-}
+export type StoredCardView = z.output<typeof storedCardSchema>;
 
 /** GET /api/v1/payments/methods → `{ data: { payment_methods } }`, default first. */
-export interface StoredCardsResult {
-  payment_methods: StoredCardView[];
-}
-
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'cancelled' | 'dispatched';
-
-/** How the order was paid, as the thank-you page and emails show it. */
-export interface OrderPaymentView {
-  /** null for a free order (no payment taken). */
-  type: PaymentMethodType | null;
-  /** PAYMENT_METHOD_LABELS[type], or 'No payment required'. */
-  label: string;
-  /** Cards only: e.g. 'Visa ending 1111'. */
-  description: string | null;
-}
+export type StoredCardsResult = z.output<typeof storedCardsSchema>;
 
 /** GET /api/v1/orders/{public_id} → `{ data: { order } }` (spec section 3, Order shape). */
-export interface OrderView {
-  public_id: string;
-  /** Shown to the shopper, e.g. 'EB-7K3Q9M2X'; not guessable in sequence. */
-  order_number: string;
-  status: OrderStatus;
-  /** When it was placed (ISO 8601). */
-  date: string;
-  email_address: string;
-  items: BasketItemView[];
-  promotionItems: BasketItemView[];
-  prices: { items: PriceView; delivery: PriceView; total: PriceView };
-  discounted_prices: { total: PriceView } | null;
-  discounts: Discount[];
-  loyalty_points: { used: number; discount: AmountView; earned: number };
-  delivery_address: AddressView;
-  billing_address: AddressView | null;
-  delivery_option: { id: string; name: string; description: string; price: PriceView };
-  delivery_safe_place: string | null;
-  /** Dates as yyyy-MM-dd; label e.g. 'Thursday 26 November – Monday 30 November'. */
-  delivery_estimate: { earliest: string; latest: string; label: string };
-  payment_method: OrderPaymentView;
-  prices_exclude_tax: boolean;
-  tax_exempt: boolean;
-  /**
-   * Set once the order is cancelled (ADR 023): when, and how the payment went back —
-   * 'void' (the charge was released before it was taken), 'refund', or null (nothing
-   * was charged). Optional: added by issue 11.
-   */
-  cancellation?: { date: string; payment: 'void' | 'refund' | null } | null;
-}
+export type OrderView = z.output<typeof orderSchema>;
+
+export type OrderStatus = OrderView['status'];
+
+/** How the order was paid, as the thank-you page and emails show it. */
+export type OrderPaymentView = OrderView['payment_method'];
 
 /** GET /api/v1/user/orders → `{ data: { orders } }`, newest first. */
 export interface OrderListResult {

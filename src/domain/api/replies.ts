@@ -1,9 +1,11 @@
 /**
  * The API's replies as zod schemas (ADR 031): what each route declares it answers, and
- * what GET /api/v1/openapi.json is generated from. Each schema is checked at compile
- * time against the TypeScript type the server builds and the browser reads (the types
- * beside this file), so the two cannot drift apart. Server-only: no browser chunk
- * imports this file (the web code imports the types).
+ * what GET /api/v1/openapi.json is generated from. The reply types the server builds
+ * and the browser reads (the files beside this one) are inferred from these schemas,
+ * so each shape is written once (ADR 046); the domain's own shapes they embed (prices,
+ * discounts, the config's parts) are checked against them at compile time. Only the
+ * server imports this file at run time: the web code imports the inferred types, which
+ * compile away.
  */
 import { z } from 'zod/mini';
 import { errorCatalogue, type ErrorBody } from '../errors.ts';
@@ -12,13 +14,7 @@ import type { AmountView, PriceView } from '../price-view.ts';
 import type { Discount } from '../pricing.ts';
 import { TITLES } from '../titles.ts';
 import type { AddressLookupConfig } from '../address-lookup.ts';
-import type { AddressView, BasketItemView, BasketView, DeliveryOptionView } from './basket.ts';
-import type { CategoryView, FamilyView, ProductView } from './catalogue.ts';
-import type { OrderView, StoredCardView } from './order.ts';
-import type { PaymentsConfigView } from './payments-config.ts';
-import type { StockNotificationView } from './stock-alert.ts';
-import type { LoginResult, LoyaltyView, SavedAddressView, UserView } from './user.ts';
-import type { SharedWishlistView, WishlistView } from './wishlist.ts';
+import { SHOP_NAME } from './payments-config.ts';
 
 /** The named schemas: components of the OpenAPI document, referenced where used. */
 export const namedSchemas = new Map<z.ZodMiniType, { id: string; description?: string }>();
@@ -35,13 +31,22 @@ type Wire<T> = T extends Pence
     ? { [K in keyof T]: Wire<T[K]> }
     : T;
 /** Whether A and B accept each other (a compile-time check that a schema fits its type). */
-type Same<A, B> = [A] extends [Wire<B>] ? ([Wire<B>] extends [A] ? true : false) : false;
+type Same<A, B> = [Wire<A>] extends [Wire<B>]
+  ? [Wire<B>] extends [Wire<A>]
+    ? true
+    : false
+  : false;
 const fits = <A, B>(same: Same<A, B>) => same;
 
 /** `{ data: … }`: every success reply's envelope. */
 export const data = <S extends z.ZodMiniType>(schema: S) => z.object({ data: schema });
 
 const int = z.int();
+/**
+ * An amount in pence: an integer on the wire, typed `Pence` so the inferred views keep
+ * the brand the pricing code gives it (the cast changes the type only, not the check).
+ */
+const pence = z.int() as unknown as z.ZodMiniType<Pence>;
 const text = z.string();
 const nullableText = z.nullable(z.string());
 /** yyyy-MM-dd */
@@ -68,14 +73,14 @@ fits<
 
 // ---------- prices
 
-export const amountSchema = named('Amount', z.object({ amount: int, label: text }));
+export const amountSchema = named('Amount', z.object({ amount: pence, label: text }));
 fits<z.output<typeof amountSchema>, AmountView>(true);
 
 export const priceSchema = named(
   'Price',
   z.object({
     currency_code: z.literal(CURRENCY_CODE),
-    amount: int,
+    amount: pence,
     price: text,
     label: text,
     excluding_tax: amountSchema,
@@ -87,7 +92,7 @@ fits<z.output<typeof priceSchema>, PriceView>(true);
 
 const discountSchema = named(
   'Discount',
-  z.object({ label: text, amount: int, amount_label: text }),
+  z.object({ label: text, amount: pence, amount_label: text }),
 );
 fits<z.output<typeof discountSchema>, Discount>(true);
 
@@ -108,9 +113,13 @@ const productFields = {
   url: text,
   preview_image: z.object({ src: text, srcset: text, alt: text }),
   prices: z.object({ price: priceSchema }),
+  /** Grams. */
   weight: int,
+  /** Millimetres. */
   length: int,
+  /** Millimetres. */
   height: int,
+  /** Cubic centimetres. */
   volume: int,
   quantity_available: int,
   quantity_on_hand: int,
@@ -120,16 +129,21 @@ const productFields = {
   ),
   discontinued: z.boolean(),
   preorder: z.boolean(),
+  /** yyyy-MM-dd, or null when not known. */
   restock_date: z.nullable(day),
   primary_category: z.object({ name: text, slug: text }),
 };
 
 export const productSchema = named(
   'Product',
-  z.object({ ...productFields, variation_name: text, options: z.array(optionPair) }),
+  z.object({
+    ...productFields,
+    /** The chosen options as text, e.g. '120cm, Grey pot' ('' when none). */
+    variation_name: text,
+    options: z.array(optionPair),
+  }),
   'One sellable variation (spec section 3, Product).',
 );
-fits<z.output<typeof productSchema>, ProductView>(true);
 
 export const familySchema = named(
   'ProductFamily',
@@ -144,13 +158,11 @@ export const familySchema = named(
   }),
   'A product family with its variations.',
 );
-fits<z.output<typeof familySchema>, FamilyView>(true);
 
 export const categorySchema = named(
   'Category',
   z.object({ id: int, slug: text, name: text, description: text, product_count: int }),
 );
-fits<z.output<typeof categorySchema>, CategoryView>(true);
 
 // ---------- basket
 
@@ -172,11 +184,11 @@ export const addressViewSchema = named(
     full_name: text,
   }),
 );
-fits<z.output<typeof addressViewSchema>, AddressView>(true);
 
 export const basketItemSchema = named(
   'BasketItem',
   z.object({
+    /** A number for shopper items (PATCH/DELETE take it); 'promotion-N' for gifts. */
     id: z.union([int, text]),
     name: text,
     quantity: int,
@@ -184,6 +196,7 @@ export const basketItemSchema = named(
     preorder_quantity: int,
     preorder_restock_date: z.nullable(day),
     is_promotion_item: z.boolean(),
+    /** Shown on promotion items, e.g. 'Free gift'. */
     badge: nullableText,
     discontinued: z.boolean(),
     related_item_id: z.nullable(int),
@@ -194,15 +207,13 @@ export const basketItemSchema = named(
     discounted_total_price: z.nullable(priceSchema),
   }),
 );
-fits<z.output<typeof basketItemSchema>, BasketItemView>(true);
 
-const deliveryOptionSchema = z.object({
+export const deliveryOptionSchema = z.object({
   id: text,
   name: text,
   description: text,
   price: priceSchema,
 });
-fits<z.output<typeof deliveryOptionSchema>, DeliveryOptionView>(true);
 
 export const basketSchema = named(
   'Basket',
@@ -226,24 +237,31 @@ export const basketSchema = named(
     prices_exclude_tax: z.boolean(),
     email_address: nullableText,
     payment_required: z.boolean(),
+    /** How many items will be ordered (sum of quantities; gifts and discontinued lines excluded). */
     item_count: int,
   }),
   'The browser’s basket, priced (spec section 3).',
 );
-fits<z.output<typeof basketSchema>, BasketView>(true);
 
 export const basketShareSchema = z.object({ id: z.uuid(), url: text });
 
 // ---------- orders and payments
 
-const paymentMethodType = z.enum(['credit_card', 'paypal', 'apple_pay', 'android_pay_card']);
+export const paymentMethodTypeSchema = z.enum([
+  'credit_card',
+  'paypal',
+  'apple_pay',
+  'android_pay_card',
+]);
 
 export const orderSchema = named(
   'Order',
   z.object({
     public_id: z.uuid(),
+    /** Shown to the shopper, e.g. 'EB-7K3Q9M2X'; not guessable in sequence. */
     order_number: text,
     status: z.enum(['pending', 'paid', 'failed', 'cancelled', 'dispatched']),
+    /** When it was placed (ISO 8601). */
     date: isoDate,
     email_address: text,
     items: z.array(basketItemSchema),
@@ -256,26 +274,37 @@ export const orderSchema = named(
     billing_address: z.nullable(addressViewSchema),
     delivery_option: z.object({ id: text, name: text, description: text, price: priceSchema }),
     delivery_safe_place: nullableText,
+    /** Dates as yyyy-MM-dd; label e.g. 'Thursday 26 November – Monday 30 November'. */
     delivery_estimate: z.object({ earliest: day, latest: day, label: text }),
+    /** How the order was paid, as the thank-you page and emails show it. */
     payment_method: z.object({
-      type: z.nullable(paymentMethodType),
+      /** null for a free order (no payment taken). */
+      type: z.nullable(paymentMethodTypeSchema),
+      /** PAYMENT_METHOD_LABELS[type], or 'No payment required'. */
       label: text,
+      /** Cards only: e.g. 'Visa ending 1111'. */
       description: nullableText,
     }),
     prices_exclude_tax: z.boolean(),
     tax_exempt: z.boolean(),
+    /**
+     * Set once the order is cancelled (ADR 023): when, and how the payment went back —
+     * 'void' (the charge was released before it was taken), 'refund', or null (nothing
+     * was charged). Optional: added by issue 11.
+     */
     cancellation: z.optional(
       z.nullable(z.object({ date: isoDate, payment: z.nullable(z.enum(['void', 'refund'])) })),
     ),
   }),
   'A placed order (spec section 3, Order shape).',
 );
-fits<z.output<typeof orderSchema>, OrderView>(true);
 
 export const storedCardSchema = named(
   'StoredCard',
   z.object({
+    /** Opaque id for DELETE /api/v1/payments/methods/{id}. */
     id: text,
+    /** A single-use nonce for paying with this card now. */
     nonce: text,
     default: z.boolean(),
     details: z.object({
@@ -287,7 +316,6 @@ export const storedCardSchema = named(
     }),
   }),
 );
-fits<z.output<typeof storedCardSchema>, StoredCardView>(true);
 
 export const storedCardsSchema = z.object({ payment_methods: z.array(storedCardSchema) });
 
@@ -306,10 +334,8 @@ export const userSchema = named(
     loyalty_points: z.object({ available: int }),
   }),
 );
-fits<z.output<typeof userSchema>, UserView>(true);
 
 export const loginResultSchema = z.object({ token: text, redirect_uri: z.optional(text) });
-fits<z.output<typeof loginResultSchema>, LoginResult>(true);
 
 export const messageSchema = z.object({ message: text });
 
@@ -321,7 +347,6 @@ export const savedAddressSchema = named(
     default_billing: z.boolean(),
   }),
 );
-fits<z.output<typeof savedAddressSchema>, SavedAddressView>(true);
 
 export const savedAddressesSchema = z.object({ addresses: z.array(savedAddressSchema) });
 export const savedAddressChangeSchema = z.object({
@@ -331,28 +356,40 @@ export const savedAddressChangeSchema = z.object({
 
 export const loyaltySchema = z.object({
   balance: int,
+  /** Buds earned (positive) or spent (negative), newest first; dates ISO 8601. */
   history: z.array(z.object({ change: int, reason: text, date: isoDate })),
 });
-fits<z.output<typeof loyaltySchema>, LoyaltyView>(true);
 
 // ---------- wishlists and stock alerts
 
-const wishlistItemSchema = z.object({ id: int, product: productSchema, added_at: isoDate });
+export const wishlistItemSchema = z.object({
+  id: int,
+  /** The Product shape of spec section 3, with today's price and stock. */
+  product: productSchema,
+  /** ISO 8601. */
+  added_at: isoDate,
+});
 
 export const wishlistSchema = named(
   'Wishlist',
-  z.object({ share_id: z.nullable(text), items: z.array(wishlistItemSchema) }),
+  z.object({
+    /** The id of its share link (/wishlists/{share_id}), or null when not shared. */
+    share_id: z.nullable(text),
+    items: z.array(wishlistItemSchema),
+  }),
 );
-fits<z.output<typeof wishlistSchema>, WishlistView>(true);
 
 export const sharedWishlistSchema = named(
   'SharedWishlist',
   z.object({ owner_first_name: text, items: z.array(wishlistItemSchema) }),
 );
-fits<z.output<typeof sharedWishlistSchema>, SharedWishlistView>(true);
 
-export const stockNotificationSchema = z.object({ product_id: int, email_address: text });
-fits<z.output<typeof stockNotificationSchema>, StockNotificationView>(true);
+export const stockNotificationSchema = z.object({
+  /** The variation signed up for (a one-variation family's id becomes its variation's). */
+  product_id: int,
+  /** Lower-cased. */
+  email_address: text,
+});
 
 // ---------- operations and configuration
 
@@ -372,8 +409,7 @@ export const configSchema = z.object({
       merchant_id: nullableText,
       environment: z.enum(['TEST', 'PRODUCTION']),
     }),
-    shop_name: z.literal('Everbloom'),
+    shop_name: z.literal(SHOP_NAME),
   }),
 });
 fits<z.output<typeof configSchema>['address_lookup'], AddressLookupConfig>(true);
-fits<z.output<typeof configSchema>['payments'], PaymentsConfigView>(true);

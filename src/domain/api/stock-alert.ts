@@ -1,10 +1,9 @@
 /**
  * Wire shape of a back-in-stock sign-up: `{ data: { stock_notification } }` from
- * POST /api/v1/products/{id}/stock_notifications (201).
+ * POST /api/v1/products/{id}/stock_notifications (201), inferred from its reply schema
+ * (replies.ts, ADR 046).
  */
-export interface StockNotificationView {
-  /** The variation signed up for (a one-variation family's id becomes its variation's). */
-  product_id: number;
-  /** Lower-cased. */
-  email_address: string;
-}
+import type { z } from 'zod/mini';
+import type { stockNotificationSchema } from './replies.ts';
+
+export type StockNotificationView = z.output<typeof stockNotificationSchema>;

@@ -1,40 +1,26 @@
-import type { AddressView } from './basket.ts';
+/**
+ * Wire shapes of the customer's endpoints (spec section 3: User, Login response, saved
+ * addresses; ours: buds), inferred from their reply schemas (replies.ts, ADR 046).
+ */
+import type { z } from 'zod/mini';
+import type {
+  loginResultSchema,
+  loyaltySchema,
+  savedAddressSchema,
+  userSchema,
+} from './replies.ts';
 
 /** GET /api/v1/user (spec section 3, User). */
-export interface UserView {
-  full_name: string;
-  email_address: string;
-  title: string | null;
-  first_name: string;
-  last_name: string;
-  prices_exclude_tax: boolean;
-  newsletter: boolean;
-  loyalty_points: { available: number };
-}
+export type UserView = z.output<typeof userSchema>;
 
 /** A saved address (spec section 3). */
-export type SavedAddressView = AddressView & {
-  id: number;
-  default_delivery: boolean;
-  default_billing: boolean;
-};
+export type SavedAddressView = z.output<typeof savedAddressSchema>;
 
 /** POST /api/v1/auth/login and register (spec section 3, Login response). */
-export interface LoginResult {
-  token: string;
-  redirect_uri?: string;
-}
-
-/** One entry of the buds history: buds earned (positive) or spent (negative). */
-export interface LoyaltyEntryView {
-  change: number;
-  reason: string;
-  /** When it happened, ISO 8601. */
-  date: string;
-}
+export type LoginResult = z.output<typeof loginResultSchema>;
 
 /** GET /api/v1/user/loyalty: the customer's buds and their history, newest first. */
-export interface LoyaltyView {
-  balance: number;
-  history: LoyaltyEntryView[];
-}
+export type LoyaltyView = z.output<typeof loyaltySchema>;
+
+/** One entry of the buds history: buds earned (positive) or spent (negative). */
+export type LoyaltyEntryView = LoyaltyView['history'][number];

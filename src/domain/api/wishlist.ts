@@ -1,30 +1,19 @@
 /**
  * Wire shapes of the wishlist endpoints (issue 11, ADR 024): the customer's own list
- * and the read-only view anyone with its share link sees.
+ * and the read-only view anyone with its share link sees. Replies are inferred from
+ * their schemas (replies.ts, ADR 046).
  */
-import type { ProductView } from './catalogue.ts';
+import type { z } from 'zod/mini';
+import type { sharedWishlistSchema, wishlistItemSchema, wishlistSchema } from './replies.ts';
 
 /** One saved variation. */
-export interface WishlistItemView {
-  id: number;
-  /** The Product shape of spec section 3, with today's price and stock. */
-  product: ProductView;
-  /** ISO 8601. */
-  added_at: string;
-}
+export type WishlistItemView = z.output<typeof wishlistItemSchema>;
 
 /** GET /api/v1/user/wishlist: the signed-in customer's wishlist, newest first. */
-export interface WishlistView {
-  /** The id of its share link (/wishlists/{share_id}), or null when not shared. */
-  share_id: string | null;
-  items: WishlistItemView[];
-}
+export type WishlistView = z.output<typeof wishlistSchema>;
 
 /** GET /api/v1/wishlists/{share_id}: what a shared link shows. */
-export interface SharedWishlistView {
-  owner_first_name: string;
-  items: WishlistItemView[];
-}
+export type SharedWishlistView = z.output<typeof sharedWishlistSchema>;
 
 /** POST /api/v1/user/wishlist/items. */
 export interface AddToWishlist {

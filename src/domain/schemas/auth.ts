@@ -11,6 +11,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const CAPTCHA_FIELD = 'cf-turnstile-response';
 export const CAPTCHA_MISSING_MESSAGE = 'Please complete the security check';
+/** A reset link whose token cannot be one (absent, too short): the form says so. */
+export const LINK_INVALID_MESSAGE = 'This link is not valid';
 
 const passwordSchema = z
   .string({ error: 'Required' })
@@ -68,8 +70,8 @@ export const resetRequestSchema = z.object({
 
 export const resetConfirmSchema = z.object({
   token: z
-    .string({ error: 'This link is not valid' })
-    .check(z.minLength(16, 'This link is not valid'), z.maxLength(200)),
+    .string({ error: LINK_INVALID_MESSAGE })
+    .check(z.minLength(16, LINK_INVALID_MESSAGE), z.maxLength(200)),
   password: passwordSchema,
 });
 

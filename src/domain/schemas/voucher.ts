@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { normaliseVoucherCode } from '../voucher-code.ts';
+import { INVALID_VOUCHER_CODE_MESSAGE, normaliseVoucherCode } from '../voucher-code.ts';
 
 export const VOUCHER_CODE_MAX_LENGTH = 32;
 
@@ -10,14 +10,12 @@ export { normaliseVoucherCode };
 
 /** A discount code: forced to upper case, capital letters and digits only. */
 export const voucherCodeSchema = z.pipe(
-  z
-    .string({ error: 'Please enter a valid discount code.' })
-    .check(z.overwrite(normaliseVoucherCode)),
+  z.string({ error: INVALID_VOUCHER_CODE_MESSAGE }).check(z.overwrite(normaliseVoucherCode)),
   z
     .string()
     .check(
-      z.minLength(1, 'Please enter a valid discount code.'),
-      z.maxLength(VOUCHER_CODE_MAX_LENGTH, 'Please enter a valid discount code.'),
+      z.minLength(1, INVALID_VOUCHER_CODE_MESSAGE),
+      z.maxLength(VOUCHER_CODE_MAX_LENGTH, INVALID_VOUCHER_CODE_MESSAGE),
       z.regex(/^[A-Z0-9]+$/, VOUCHER_CODE_PATTERN_MESSAGE),
     ),
 );

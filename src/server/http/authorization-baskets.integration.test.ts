@@ -12,8 +12,8 @@ import { createHmac } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorType } from '../../domain/errors.ts';
-import { BASKET_COOKIE } from '../modules/basket/basket.routes.ts';
-import { ORDERS_COOKIE } from '../modules/order/order.routes.ts';
+import { BASKET_COOKIE } from '../modules/basket/basket-cookie.ts';
+import { ORDERS_COOKIE } from '../modules/order/order-cookie.ts';
 import {
   Browser,
   deliveryAddress,

@@ -32,7 +32,7 @@ import { hashToken } from '../modules/auth/auth.service.ts';
 import { basketRepository } from '../modules/basket/basket.repository.ts';
 import { basketViewCache } from '../modules/basket/basket-view-cache.ts';
 import { basketViews, GUEST_VIEWER } from '../modules/basket/basket-view.ts';
-import { BASKET_COOKIE } from '../modules/basket/basket.routes.ts';
+import { BASKET_COOKIE } from '../modules/basket/basket-cookie.ts';
 import { catalogueRepository } from '../modules/catalogue/catalogue.repository.ts';
 import { catalogueService } from '../modules/catalogue/catalogue.service.ts';
 import { deliveryRepository } from '../modules/delivery/delivery.repository.ts';

@@ -70,7 +70,7 @@ export const PAGE_MODULES: readonly { label: string; path: RegExp; modules: stri
   {
     label: '/account',
     path: /^\/account(\/|$)/,
-    modules: ['features/account/account-routes.tsx'],
+    modules: ['app/account-routes.tsx'],
   },
   {
     label: '/order/thank-you/:publicId, /track-order',

@@ -70,6 +70,10 @@ export interface AddToBasket {
 export const useAddToBasket = () =>
   useBasketMutation((item: AddToBasket) => api<BasketView>('POST', '/basket', item));
 
+/** What a failed Add to basket says when the request never reached the shop. */
+export const ADD_TO_BASKET_FAILED_MESSAGE =
+  'Sorry, we couldn’t add that to your basket. Please try again.';
+
 export const useUpdateBasketItem = () =>
   useBasketMutation(({ id, quantity }: { id: number; quantity: number }) =>
     api<BasketView>('PATCH', `/basket/${id}`, { quantity }),

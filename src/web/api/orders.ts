@@ -1,6 +1,6 @@
 /**
  * Orders as the shopper sees them after paying: GET /api/v1/orders/{public_id}
- * (notes/contracts.md). Only the browser or customer that placed an order may read
+ * (its reply is `orderSchema`, domain/api/replies.ts). Only the browser or customer that placed an order may read
  * it; anyone else gets 404 order_not_found. A placed order does not change while
  * the thank-you page is open, so it is not refetched; a cancellation (below) replaces
  * the cached copy with the server's answer.

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AccountRoutes } from '../features/account/account-routes.tsx';
+import { AccountRoutes } from './account-routes.tsx';
 import { LoginPage } from '../features/login/login-page.tsx';
 import { ada, data, TEST_MODE_CONFIG } from '../shared/login/testing/fixtures.ts';
 import { mockApi, renderWithApp } from '../testing/render.tsx';

@@ -20,7 +20,7 @@ const PrivacyPage = page(() => import('../features/info/privacy-page.tsx'), 'Pri
 // The login pages and the account area are separate chunks: the login page is a
 // first visit's page, and must not download the whole account (ADR 033).
 const LoginRoutes = page(() => import('../features/login/login-routes.tsx'), 'LoginRoutes');
-const AccountRoutes = page(() => import('../features/account/account-routes.tsx'), 'AccountRoutes');
+const AccountRoutes = page(() => import('./account-routes.tsx'), 'AccountRoutes');
 const SharedWishlistPage = page(
   () => import('../features/wishlist/shared-wishlist-page.tsx'),
   'SharedWishlistPage',

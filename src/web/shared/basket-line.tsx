@@ -3,6 +3,10 @@ import { Link } from 'react-router';
 import type { BasketItemView } from '../../domain/api/basket.ts';
 import { formatShopDate } from '../../domain/dates.ts';
 import { MAX_LINE_QUANTITY } from '../../domain/schemas/basket.ts';
+import {
+  INTERNAL_ERROR_MESSAGE,
+  PRODUCT_UNAVAILABLE_MESSAGE,
+} from '../../domain/shopper-message.ts';
 import { useRemoveBasketItem, useUpdateBasketItem } from '../api/basket.ts';
 import { priceLabel } from './price.ts';
 import { Button } from '../ui/button.tsx';
@@ -24,9 +28,6 @@ export interface BasketLineProps {
   onRemoved?: (item: BasketItemView) => void;
 }
 
-const DISCONTINUED_MESSAGE =
-  'Sorry, this variation has been discontinued and is no longer available to purchase.';
-
 function optionsText(item: BasketItemView): string {
   return item.product.options
     .map(({ option, value }) => `${option.name}: ${value.name}`)
@@ -40,9 +41,7 @@ function maxQuantity(item: BasketItemView): number {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error
-    ? error.message
-    : 'An error occurred, if this problem persists please contact us.';
+  return error instanceof Error ? error.message : INTERNAL_ERROR_MESSAGE;
 }
 
 /**
@@ -172,7 +171,7 @@ export function BasketLine({
         )}
         {item.discontinued && (
           <div className="basket-line__discontinued">
-            <p>{DISCONTINUED_MESSAGE}</p>
+            <p>{PRODUCT_UNAVAILABLE_MESSAGE}</p>
             <p>It will not be added to your order.</p>
           </div>
         )}

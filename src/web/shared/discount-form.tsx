@@ -8,6 +8,8 @@ import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'r
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { BasketView } from '../../domain/api/basket.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../../domain/shopper-message.ts';
+import { INVALID_VOUCHER_CODE_MESSAGE } from '../../domain/voucher-code.ts';
 import {
   VOUCHER_CODE_MAX_LENGTH,
   VOUCHER_CODE_PATTERN_MESSAGE,
@@ -67,7 +69,7 @@ export function DiscountForm({ basket }: DiscountFormProps) {
       ) : (
         <CodeOnBasket code={voucher.code}>
           <div className="discount-form__invalid" role="alert">
-            <p className="discount-form__invalid-title">Please enter a valid discount code.</p>
+            <p className="discount-form__invalid-title">{INVALID_VOUCHER_CODE_MESSAGE}</p>
             <p>{`"${voucher.code}" could not be found.`}</p>
             {/* Why a known code does not apply goes beside the spec's two lines, not in their place. */}
             {voucher.message && <p className="discount-form__reason">{voucher.message}</p>}
@@ -95,9 +97,7 @@ function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>): void {
 }
 
 function messageOf(error: unknown): string {
-  return error instanceof Error
-    ? error.message
-    : 'An error occurred, if this problem persists please contact us.';
+  return error instanceof Error ? error.message : INTERNAL_ERROR_MESSAGE;
 }
 
 function DiscountCodeEntry() {

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMail, startFakeSmtpServer, type FakeSmtpServer } from './fake-smtp-server.ts';
-import { smtpMailer, verifySmtp } from './smtp.ts';
+import { smtpMailer } from './smtp.ts';
 
 const FROM = '"Everbloom" <hello@everbloom.test>';
 
@@ -104,21 +104,5 @@ describe('smtpMailer', () => {
       });
       expect(patient.settled).toBe(false);
     });
-  });
-});
-
-describe('verifySmtp', () => {
-  it('resolves when the server greets and accepts EHLO', async () => {
-    const server = await startFakeSmtpServer();
-    try {
-      await expect(verifySmtp({ url: server.url })).resolves.toBeUndefined();
-      expect(server.received).toEqual([]);
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('rejects when the server cannot be reached', async () => {
-    await expect(verifySmtp({ url: await closedPortUrl() })).rejects.toThrow(/ECONNREFUSED/);
   });
 });

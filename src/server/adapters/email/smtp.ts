@@ -42,16 +42,3 @@ export function smtpMailer({ url, from, timeoutMs = 10_000 }: SmtpOptions): Mail
     },
   };
 }
-
-/** Start-up check: connects, greets and logs in (when the URL has credentials), then quits. */
-export async function verifySmtp({
-  url,
-  timeoutMs = 10_000,
-}: Pick<SmtpOptions, 'url' | 'timeoutMs'>): Promise<void> {
-  const transport = transportFor(url, timeoutMs);
-  try {
-    await transport.verify();
-  } finally {
-    transport.close();
-  }
-}

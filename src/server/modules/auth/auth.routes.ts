@@ -12,8 +12,8 @@ import {
   resetRequestSchema,
 } from '../../../domain/schemas/auth.ts';
 import { openapi } from '../../http/openapi.ts';
-import { BASKET_COOKIE } from '../basket/basket.routes.ts';
-import { ORDERS_COOKIE } from '../order/order.routes.ts';
+import { BASKET_COOKIE } from '../basket/basket-cookie.ts';
+import { ORDERS_COOKIE } from '../order/order-cookie.ts';
 import type { AuthService } from './auth.service.ts';
 
 const login = openapi({

@@ -17,6 +17,7 @@ import {
 import { encodedJson, sendEncodedJson } from '../../http/encoded-json.ts';
 import { openapi, type RouteDoc } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
+import { BASKET_COOKIE, basketIdOf } from './basket-cookie.ts';
 import { detailsBodySchema } from './basket-details.ts';
 import {
   GUEST_VIEWER,
@@ -26,7 +27,6 @@ import {
   type BasketViewer,
 } from './basket.service.ts';
 
-export const BASKET_COOKIE = 'everbloom_basket';
 const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -42,17 +42,6 @@ const basketDoc = (
   summary: string,
   doc: { body?: RouteDoc['body']; query?: RouteDoc['query']; errors?: ErrorType[] } = {},
 ) => openapi({ summary, auth: 'optional', replies: { 200: basketReply }, ...doc });
-
-/** A signed basket id is 80 characters (uuid, dot, base64url HMAC); longer is forged. */
-const SIGNED_ID_MAX_LENGTH = 128;
-
-/** The basket id from the signed cookie, or null when absent or tampered with. */
-export function basketIdOf(request: FastifyRequest): string | null {
-  const raw = request.cookies[BASKET_COOKIE];
-  if (!raw || raw.length > SIGNED_ID_MAX_LENGTH) return null;
-  const unsigned = request.unsignCookie(raw);
-  return unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
-}
 
 export function basketRoutes(
   app: FastifyInstance,

@@ -5,7 +5,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { data } from '../../../domain/api/replies.ts';
-import type { OutboxEmail } from '../../adapters/email/outbox.ts';
 import { openapi } from '../../http/openapi.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -22,6 +21,9 @@ const email = z.object({
   html_body: z.nullable(z.string()),
   created_at: z.string(),
 });
+/** An outbox row as the reader gives it (the reply sends its date as an ISO string). */
+type OutboxEmail = Omit<z.infer<typeof email>, 'created_at'> & { created_at: Date };
+
 const list = openapi({
   summary: 'Development only: the emails the shop would have sent, newest first',
   query: z.object({ to: z.optional(z.string()) }),

@@ -15,9 +15,9 @@ import { trackOrderSchema } from '../../../domain/schemas/order-tracking.ts';
 import { requireUser } from '../../http/authenticate.ts';
 import { openapi, type RouteError } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
-import { basketIdOf } from '../basket/basket.routes.ts';
+import { basketIdOf } from '../basket/basket-cookie.ts';
 import type { OrderHistory, OrderViewer } from './order-history.ts';
-import { publicIdParam, recentOrders, rememberOrder } from './order.routes.ts';
+import { publicIdParam, recentOrders, rememberOrder } from './order-cookie.ts';
 
 const orderReply = data(z.object({ order: orderSchema }));
 const list = openapi({

@@ -11,50 +11,12 @@ import { placeOrderSchema } from '../../../domain/schemas/order.ts';
 import type { PaymentGateway } from '../../adapters/payments/port.ts';
 import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
-import { basketIdOf } from '../basket/basket.routes.ts';
+import { basketIdOf } from '../basket/basket-cookie.ts';
+import { publicIdParam, recentOrders, rememberOrder } from './order-cookie.ts';
 import type { OrderService } from './order.service.ts';
 import type { OrderReconciliation } from './reconciliation.ts';
 
-export const ORDERS_COOKIE = 'everbloom_orders';
-/** Orders one browser can read back without signing in. */
-const RECENT_ORDERS = 10;
-const NINETY_DAYS_S = 60 * 60 * 24 * 90;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-
-/** The order ids in the browser's signed orders cookie. */
-export function recentOrders(request: FastifyRequest): string[] {
-  const raw = request.cookies[ORDERS_COOKIE];
-  if (!raw || raw.length > 1024) return [];
-  const unsigned = request.unsignCookie(raw);
-  if (!unsigned.valid || !unsigned.value) return [];
-  return unsigned.value.split('.').filter((id) => UUID.test(id));
-}
-
-/** Puts an order first in the browser's signed orders cookie (it may then read it). */
-export function rememberOrder(
-  request: FastifyRequest,
-  response: FastifyReply,
-  publicId: string,
-  secureCookies: boolean,
-) {
-  const ids = [publicId, ...recentOrders(request).filter((id) => id !== publicId)];
-  response.setCookie(ORDERS_COOKIE, ids.slice(0, RECENT_ORDERS).join('.'), {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: secureCookies,
-    signed: true,
-    maxAge: NINETY_DAYS_S,
-  });
-}
-
-/** An order's public id from a URL, lower-cased; order_not_found when it cannot be one. */
-export function publicIdParam(value: string): string {
-  const publicId = value.toLowerCase();
-  if (!UUID.test(publicId)) throw new AppError('order_not_found');
-  return publicId;
-}
 
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = request.headers['idempotency-key'];

@@ -5,6 +5,7 @@
  * their own addresses and buds (404 otherwise).
  */
 import type { FastifyInstance } from 'fastify';
+import type { $ZodType, output } from 'zod/v4/core';
 import {
   data,
   loginResultSchema,
@@ -23,9 +24,11 @@ import type { ErrorType } from '../../../domain/errors.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { requireUser } from '../../http/authenticate.ts';
 import { openapi, type RouteDoc } from '../../http/openapi.ts';
-import { defaultsSchema, savedAddressSchema, type UserService } from './user.service.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import { defaultsSchema, savedAddressSchema } from './user.schema.ts';
+import type { UserService } from './user.service.ts';
 
-/** A signed-in customer's route; the service parses the body with `body` (ADR 031). */
+/** A signed-in customer's route; its handler parses the body with `body` (ADR 031). */
 const customer = (
   summary: string,
   reply: RouteDoc['replies'][number],
@@ -34,6 +37,10 @@ const customer = (
 
 const userReply = data(userSchema);
 const addressChange = data(savedAddressChangeSchema);
+
+/** The request body, parsed with the schema its route declares (422 with field messages). */
+const parsed = <S extends $ZodType>(schema: S, body: unknown): output<S> =>
+  parseInput(schema, objectBody(body));
 
 function idFromPath(value: string): number {
   if (!/^\d{1,9}$/.test(value)) throw new AppError('not_found');
@@ -47,23 +54,29 @@ export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
   }));
   const personal = customer('Changes the name', userReply, { body: personalSchema });
   app.put('/user/personal', personal, async (request) => ({
-    data: await users.updatePersonal(requireUser(request), request.body),
+    data: await users.updatePersonal(requireUser(request), parsed(personalSchema, request.body)),
   }));
   const tax = customer('Shows prices with or without VAT', userReply, {
     body: taxPreferenceSchema,
   });
   app.put('/user/tax', tax, async (request) => ({
-    data: await users.updateTax(requireUser(request), request.body),
+    data: await users.updateTax(requireUser(request), parsed(taxPreferenceSchema, request.body)),
   }));
   const newsletter = customer('Subscribes or unsubscribes', userReply, { body: newsletterSchema });
   app.put('/user/newsletter', newsletter, async (request) => ({
-    data: await users.updateNewsletter(requireUser(request), request.body),
+    data: await users.updateNewsletter(
+      requireUser(request),
+      parsed(newsletterSchema, request.body),
+    ),
   }));
   const password = customer('Changes the password: a new token', data(loginResultSchema), {
     body: changePasswordSchema,
   });
   app.put('/user/auth', password, async (request) => ({
-    data: await users.changePassword(requireUser(request), request.body),
+    data: await users.changePassword(
+      requireUser(request),
+      parsed(changePasswordSchema, request.body),
+    ),
   }));
   const loyalty = customer('The customer’s buds and their history', data(loyaltySchema));
   app.get('/user/loyalty', loyalty, async (request) => ({
@@ -75,7 +88,7 @@ export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
   }));
   const create = customer('Saves an address', addressChange, { body: savedAddressSchema });
   app.post('/user/addresses', create, async (request) => ({
-    data: await users.createAddress(requireUser(request), request.body),
+    data: await users.createAddress(requireUser(request), parsed(savedAddressSchema, request.body)),
   }));
   // Fastify's router tries a static segment before a parameter whatever the order of
   // registration, so 'defaults' never reaches /:id (which would refuse it as not_found).
@@ -83,7 +96,7 @@ export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
     body: defaultsSchema,
   });
   app.put('/user/addresses/defaults', defaults, async (request) => ({
-    data: await users.setDefaults(requireUser(request), request.body),
+    data: await users.setDefaults(requireUser(request), parsed(defaultsSchema, request.body)),
   }));
   const update = customer('Changes a saved address', addressChange, {
     body: savedAddressSchema,
@@ -93,7 +106,7 @@ export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
     data: await users.updateAddress(
       requireUser(request),
       idFromPath(request.params.id),
-      request.body,
+      parsed(savedAddressSchema, request.body),
     ),
   }));
 }

@@ -1,38 +1,21 @@
 /**
  * A signed-in customer's profile, preferences, saved addresses and buds.
  */
-import { z } from 'zod';
-import { extend } from 'zod/mini';
+import type { output } from 'zod/v4/core';
 import type { LoyaltyView, SavedAddressView, UserView } from '../../../domain/api/user.ts';
 import { AppError, validationError } from '../../../domain/errors.ts';
 import { addressSchema, fullName } from '../../../domain/schemas/address.ts';
-import {
+import type {
   changePasswordSchema,
   newsletterSchema,
   personalSchema,
   taxPreferenceSchema,
 } from '../../../domain/schemas/auth.ts';
-import { objectBody, parseInput } from '../../http/parse.ts';
 import type { AuthRepository, UserRecord } from '../auth/auth.repository.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { AddressRepository, SavedAddressRecord } from './address.repository.ts';
 import type { LoyaltyRepository } from './loyalty.repository.ts';
-
-// The shared address schema is zod/mini (ADR 017), extended the mini way.
-export const savedAddressSchema = extend(addressSchema, {
-  default_delivery: z.boolean({ error: 'Please choose yes or no' }).optional(),
-  default_billing: z.boolean({ error: 'Please choose yes or no' }).optional(),
-});
-
-const idField = z.preprocess(
-  (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
-  z.number({ error: 'Please choose one of your saved addresses' }).int().positive().nullish(),
-);
-
-export const defaultsSchema = z.object({
-  default_delivery_address_id: idField,
-  default_billing_address_id: idField,
-});
+import type { defaultsSchema, savedAddressSchema } from './user.schema.ts';
 
 function addressView(record: SavedAddressRecord): SavedAddressView | null {
   const parsed = addressSchema.safeParse(record.address);
@@ -85,21 +68,18 @@ export function userService(deps: {
   return {
     view,
 
-    updatePersonal: (user: UserRecord, body: unknown) => {
-      const input = parseInput(personalSchema, objectBody(body));
+    updatePersonal: (user: UserRecord, input: output<typeof personalSchema>) => {
       return update(user, {
         title: input.title ?? null,
         first_name: input.first_name,
         last_name: input.last_name,
       });
     },
-    updateTax: (user: UserRecord, body: unknown) =>
-      update(user, parseInput(taxPreferenceSchema, objectBody(body))),
-    updateNewsletter: (user: UserRecord, body: unknown) =>
-      update(user, parseInput(newsletterSchema, objectBody(body))),
+    updateTax: (user: UserRecord, input: output<typeof taxPreferenceSchema>) => update(user, input),
+    updateNewsletter: (user: UserRecord, input: output<typeof newsletterSchema>) =>
+      update(user, input),
 
-    changePassword: (user: UserRecord, body: unknown) => {
-      const input = parseInput(changePasswordSchema, objectBody(body));
+    changePassword: (user: UserRecord, input: output<typeof changePasswordSchema>) => {
       return deps.auth.changePassword(user, input.current_password, input.password);
     },
 
@@ -121,8 +101,7 @@ export function userService(deps: {
       };
     },
 
-    async createAddress(user: UserRecord, body: unknown) {
-      const input = parseInput(savedAddressSchema, objectBody(body));
+    async createAddress(user: UserRecord, input: output<typeof savedAddressSchema>) {
       const { default_delivery, default_billing, ...address } = input;
       const existing = await addresses.list(user.id);
       // A first address becomes both defaults.
@@ -134,8 +113,7 @@ export function userService(deps: {
       return { address: addressView(created), ...(await listAddresses(user)) };
     },
 
-    async updateAddress(user: UserRecord, id: number, body: unknown) {
-      const input = parseInput(savedAddressSchema, objectBody(body));
+    async updateAddress(user: UserRecord, id: number, input: output<typeof savedAddressSchema>) {
       const { default_delivery, default_billing, ...address } = input;
       const updated = await addresses.update(user.id, id, address);
       if (!updated) throw new AppError('not_found');
@@ -156,8 +134,7 @@ export function userService(deps: {
       };
     },
 
-    async setDefaults(user: UserRecord, body: unknown) {
-      const input = parseInput(defaultsSchema, objectBody(body));
+    async setDefaults(user: UserRecord, input: output<typeof defaultsSchema>) {
       const delivery = input.default_delivery_address_id ?? null;
       const billing = input.default_billing_address_id ?? null;
       const owned = new Set((await addresses.list(user.id)).map((a) => a.id));

@@ -4,6 +4,7 @@
  * cancelled (or why not), then its items, totals, addresses and payment method.
  * 'Order not found.' for an order that is not theirs.
  */
+import { ORDER_NOT_FOUND_MESSAGE } from '../../../domain/shopper-message.ts';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useOrder } from '../../api/orders.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -16,8 +17,6 @@ import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { ACCOUNT_ORDERS_PATH } from './orders-page.tsx';
 import './account-orders.css';
 
-export const ORDER_NOT_FOUND = 'Order not found.';
-
 export function OrderDetailPage() {
   const { publicId = '' } = useParams();
   const token = useAuthToken();
@@ -25,7 +24,11 @@ export function OrderDetailPage() {
   const { pathname, search } = useLocation();
   const notFound = order.error instanceof ApiError && order.error.status === 404;
   usePageTitle(
-    order.data ? `Order ${order.data.order_number}` : notFound ? ORDER_NOT_FOUND : 'Your order',
+    order.data
+      ? `Order ${order.data.order_number}`
+      : notFound
+        ? ORDER_NOT_FOUND_MESSAGE
+        : 'Your order',
   );
   if (!token) return <Navigate to={loginFor(`${pathname}${search}`)} replace />;
 
@@ -35,7 +38,7 @@ export function OrderDetailPage() {
   } else if (notFound) {
     content = (
       <>
-        <h1>{ORDER_NOT_FOUND}</h1>
+        <h1>{ORDER_NOT_FOUND_MESSAGE}</h1>
         <p>We could not find that order in your account.</p>
       </>
     );

@@ -9,6 +9,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../domain/schemas/auth.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useChangePassword } from './account-api.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { PasswordField } from '../../shared/login/password-field.tsx';
@@ -45,7 +46,7 @@ export function PasswordForm() {
         setSaved(true);
       } catch (error) {
         if (!(error instanceof ApiError)) {
-          setFormError('An error occurred, if this problem persists please contact us.');
+          setFormError(INTERNAL_ERROR_MESSAGE);
           return;
         }
         let focus = true;

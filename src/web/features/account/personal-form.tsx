@@ -7,6 +7,7 @@ import type { UserView } from '../../../domain/api/user.ts';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import { TITLE_OPTIONS, TITLES, type Title } from '../../../domain/titles.ts';
 import { personalSchema } from '../../../domain/schemas/auth.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useUpdatePersonal } from '../../api/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
@@ -123,7 +124,7 @@ function serverMessage(
   setFieldError: (field: FieldName, message: string, focus: boolean) => void,
 ): string {
   if (!(error instanceof ApiError)) {
-    return 'An error occurred, if this problem persists please contact us.';
+    return INTERNAL_ERROR_MESSAGE;
   }
   if (error.isValidation && error.errors) {
     let focus = true;

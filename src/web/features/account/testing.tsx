@@ -5,7 +5,7 @@ import type { SavedAddressView } from '../../../domain/api/user.ts';
 import { setAuthToken } from '../../lib/auth-token.ts';
 import { ada, data } from '../../shared/login/testing/fixtures.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
-import { AccountRoutes } from './account-routes.tsx';
+import { AccountRoutes } from '../../app/account-routes.tsx';
 
 export { ada, data, failure } from '../../shared/login/testing/fixtures.ts';
 

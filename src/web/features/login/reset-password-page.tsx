@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
-import { resetConfirmSchema } from '../../../domain/schemas/auth.ts';
+import { LINK_INVALID_MESSAGE, resetConfirmSchema } from '../../../domain/schemas/auth.ts';
 import { useConfirmReset } from '../../api/user.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -49,7 +49,7 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const [outcome, setOutcome] = useState<Outcome | null>(
-    token ? null : { kind: 'link-invalid', message: 'This link is not valid' },
+    token ? null : { kind: 'link-invalid', message: LINK_INVALID_MESSAGE },
   );
 
   return (

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OrderView } from '../../../domain/api/order.ts';
+import { ORDER_NOT_FOUND_MESSAGE } from '../../../domain/shopper-message.ts';
 import { BASKET_KEY } from '../../api/basket.ts';
 import { useOrder } from '../../api/orders.ts';
 import { ApiError } from '../../lib/api-client.ts';
@@ -20,14 +21,13 @@ import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import './thank-you.css';
 
-/** Spec section 8: order_not_found. */
-export const ORDER_NOT_FOUND = 'Order not found.';
-
 export function ThankYouPage() {
   const { publicId = '' } = useParams();
   const { data: order, error, refetch, isFetching } = useOrder(publicId);
   const notFound = error instanceof ApiError && error.status === 404;
-  usePageTitle(order ? 'Thank you for your order' : notFound ? ORDER_NOT_FOUND : 'Your order');
+  usePageTitle(
+    order ? 'Thank you for your order' : notFound ? ORDER_NOT_FOUND_MESSAGE : 'Your order',
+  );
   useBasketRefresh();
   usePurchaseAnalytics(order);
 
@@ -36,7 +36,7 @@ export function ThankYouPage() {
     content = <OrderConfirmation order={order} />;
   } else if (notFound) {
     content = (
-      <FocusedHeading title={ORDER_NOT_FOUND}>
+      <FocusedHeading title={ORDER_NOT_FOUND_MESSAGE}>
         <p>
           We could not find that order. If you have just placed it, check the link in your
           confirmation email, or sign in to the account you ordered with.

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { trackProductClick } from '../../lib/analytics.ts';
 import { saveProductClick } from '../../lib/product-clicks.ts';
-import { LazyWishlistHeart } from '../wishlist/lazy-wishlist-heart.tsx';
+import { LazyWishlistHeart } from './lazy-wishlist-heart.tsx';
 import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
 import './shop.css';
 

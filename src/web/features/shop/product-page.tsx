@@ -5,7 +5,8 @@ import {
   type FamilyView,
   type ProductView,
 } from '../../../domain/api/catalogue.ts';
-import { useAddToBasket } from '../../api/basket.ts';
+import { PRODUCT_UNAVAILABLE_MESSAGE } from '../../../domain/shopper-message.ts';
+import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket.ts';
 import { useProduct } from '../../api/catalogue.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -14,7 +15,7 @@ import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
-import { WishlistHeart } from '../wishlist/wishlist-heart.tsx';
+import { WishlistHeart } from './wishlist-heart.tsx';
 import { LOW_STOCK } from './product-labels.ts';
 import {
   chooseOption,
@@ -24,17 +25,12 @@ import {
   variationFromParam,
   type ValueState,
 } from './variation-choice.ts';
-import {
-  DISCONTINUED_MESSAGE,
-  maxQuantity,
-  preorderMessage,
-  stockMessage,
-} from './variation-labels.ts';
+import { maxQuantity, preorderMessage, stockMessage } from './variation-labels.ts';
 import './shop.css';
 
 // Only out-of-stock pages show it, so it loads on its own (the product page's budget).
 const BackInStockForm = lazy(async () => ({
-  default: (await import('../stock-alerts/back-in-stock-form.tsx')).BackInStockForm,
+  default: (await import('./back-in-stock-form.tsx')).BackInStockForm,
 }));
 
 /** Sold out, not a pre-order and still sold: shoppers may ask to hear when it is back. */
@@ -275,7 +271,7 @@ function Availability({ variation }: { variation: ProductView }) {
   if (variation.discontinued) {
     return (
       <Notice tone="warning">
-        <p>{DISCONTINUED_MESSAGE}</p>
+        <p>{PRODUCT_UNAVAILABLE_MESSAGE}</p>
       </Notice>
     );
   }
@@ -323,7 +319,7 @@ function PurchasePanel({ variation }: { variation: ProductView }) {
     add.error instanceof ApiError
       ? add.error.message
       : add.error
-        ? 'Sorry, we couldn’t add that to your basket. Please try again.'
+        ? ADD_TO_BASKET_FAILED_MESSAGE
         : null;
 
   return (

@@ -11,9 +11,6 @@ import { LOW_STOCK } from './product-labels.ts';
 /** Most of one item a shopper can add at once (the quantity stepper's ceiling). */
 export const MAX_QUANTITY = 99;
 
-export const DISCONTINUED_MESSAGE =
-  'Sorry, this variation has been discontinued and is no longer available to purchase.';
-
 /** 'Pre-order: expected back in stock on 15/01/2027', or with the date to be confirmed. */
 export function preorderMessage(restockDate: string | null): string {
   const date = formatShopDate(restockDate);

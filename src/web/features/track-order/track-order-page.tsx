@@ -12,6 +12,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod/mini';
 import type { OrderView } from '../../../domain/api/order.ts';
 import { trackOrderSchema } from '../../../domain/schemas/order-tracking.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useTrackOrder } from '../../api/orders.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { useAuthToken } from '../../lib/auth-token-read.ts';
@@ -25,7 +26,6 @@ import './track-order.css';
 type TrackInput = z.input<typeof trackOrderSchema>;
 type TrackOutput = z.output<typeof trackOrderSchema>;
 const FIELDS = ['order_number', 'email_address'] as const;
-const FALLBACK = 'An error occurred, if this problem persists please contact us.';
 
 export function TrackOrderPage() {
   const [order, setOrder] = useState<OrderView | null>(null);
@@ -104,7 +104,9 @@ function TrackOrderForm({ onFound }: { onFound: (order: OrderView) => void }) {
           focus = false;
         }
       }
-      setFormError(error instanceof Error && error.message ? error.message : FALLBACK);
+      setFormError(
+        error instanceof Error && error.message ? error.message : INTERNAL_ERROR_MESSAGE,
+      );
     }
   });
 

@@ -6,11 +6,11 @@
 import { Link } from 'react-router';
 import type { ProductView } from '../../../domain/api/catalogue.ts';
 import type { WishlistItemView } from '../../../domain/api/wishlist.ts';
-import { useAddToBasket } from '../../api/basket.ts';
+import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
-import { isPurchasable } from '../shop/variation-choice.ts';
+import { isPurchasable } from '../../../domain/product-variation.ts';
 import './wishlist.css';
 
 export interface WishlistItemsProps {
@@ -66,7 +66,7 @@ function WishlistRow({
     add.error instanceof ApiError
       ? add.error.message
       : add.error
-        ? 'Sorry, we couldn’t add that to your basket. Please try again.'
+        ? ADD_TO_BASKET_FAILED_MESSAGE
         : null;
   return (
     <li className="wishlist-item">

@@ -27,6 +27,7 @@ import {
   type AddressField,
 } from '../../../domain/schemas/address.ts';
 import { TITLE_OPTIONS } from '../../../domain/titles.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
@@ -188,7 +189,7 @@ export function AddressForm(props: AddressFormProps) {
   /** The message for a failed save; a validation error's messages go to the fields. */
   const submitError = (error: unknown): string => {
     if (!(error instanceof ApiError)) {
-      return 'An error occurred, if this problem persists please contact us.';
+      return INTERNAL_ERROR_MESSAGE;
     }
     if (!(error.isValidation && error.errors)) return error.message;
     const { fields, others } = serverFieldErrors(error.errors, prefix);

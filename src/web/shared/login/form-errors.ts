@@ -1,10 +1,9 @@
+import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { ApiError } from '../../lib/api-client.ts';
-
-const FALLBACK = 'An error occurred, if this problem persists please contact us.';
 
 /** The message to show for a failed call. */
 export function messageOf(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : FALLBACK;
+  return error instanceof Error && error.message ? error.message : INTERNAL_ERROR_MESSAGE;
 }
 
 /**

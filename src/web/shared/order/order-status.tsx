@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { OrderStatus, OrderView } from '../../../domain/api/order.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
 import { orderCancellability } from '../../../domain/order-cancellation.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useCancelOrder } from '../../api/orders.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -25,8 +26,6 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   const tone = status === 'cancelled' || status === 'failed' ? 'warning' : 'accent';
   return <span className={`badge badge--${tone}`}>{ORDER_STATUS_LABELS[status]}</span>;
 }
-
-const FALLBACK = 'An error occurred, if this problem persists please contact us.';
 
 function cancelledText(order: OrderView): string {
   const when = order.cancellation ? ` on ${formatShopDate(order.cancellation.date)}` : '';
@@ -101,7 +100,9 @@ export function CancelPreorder({
         Everything in this order is on pre-order and has not been dispatched, so you can cancel it.
         Your payment of {orderTotal(order).label} will be given back in full.
       </p>
-      {cancel.error && <Notice tone="error">{cancel.error.message || FALLBACK}</Notice>}
+      {cancel.error && (
+        <Notice tone="error">{cancel.error.message || INTERNAL_ERROR_MESSAGE}</Notice>
+      )}
       <Button variant="secondary" onClick={() => setConfirming(true)}>
         Cancel pre-order
       </Button>

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { setAuthToken } from '../../lib/auth-token.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
-import { ProductCard } from '../shop/product-card.tsx';
-import { oliveTree, reply } from '../shop/testing/fixtures.ts';
+import { ProductCard } from './product-card.tsx';
+import { oliveTree, reply } from './testing/fixtures.ts';
 import { PENDING_WISHLIST_KEY } from './wishlist-heart-actions.ts';
 import { WishlistHeart } from './wishlist-heart.tsx';
-import { oliveItem, wishlist } from './testing.ts';
+import { oliveItem, wishlist } from '../wishlist/testing.ts';
 
 const OLIVE_120_GREY = oliveItem.product.id;
 

@@ -4,15 +4,15 @@
  * home or login page's first download.
  */
 import { Navigate, Route, Routes } from 'react-router';
-import { OrderDetailPage } from '../account-orders/order-detail-page.tsx';
-import { OrdersPage } from '../account-orders/orders-page.tsx';
-import { WishlistPage } from '../wishlist/wishlist-page.tsx';
-import { AccountLayout } from './account-layout.tsx';
-import { AccountPage } from './account-page.tsx';
-import { AddressesPage } from './addresses-page.tsx';
-import { BudsPage } from './buds-page.tsx';
-import { CardsPage } from './cards-page.tsx';
-import { SettingsPage } from './settings-page.tsx';
+import { OrderDetailPage } from '../features/account-orders/order-detail-page.tsx';
+import { OrdersPage } from '../features/account-orders/orders-page.tsx';
+import { WishlistPage } from '../features/wishlist/wishlist-page.tsx';
+import { AccountLayout } from '../features/account/account-layout.tsx';
+import { AccountPage } from '../features/account/account-page.tsx';
+import { AddressesPage } from '../features/account/addresses-page.tsx';
+import { BudsPage } from '../features/account/buds-page.tsx';
+import { CardsPage } from '../features/account/cards-page.tsx';
+import { SettingsPage } from '../features/account/settings-page.tsx';
 
 export function AccountRoutes() {
   return (

@@ -8,7 +8,7 @@ import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import { changeWishlist } from '../../api/wishlist-actions.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { loginFor } from '../../lib/login-redirect.ts';
-import { defaultVariation } from '../shop/variation-choice.ts';
+import { defaultVariation } from '../../../domain/product-variation.ts';
 
 /** sessionStorage key of the heart a guest tapped before logging in. */
 export const PENDING_WISHLIST_KEY = 'everbloom.wishlist.pending';
