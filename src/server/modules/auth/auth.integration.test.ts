@@ -375,6 +375,78 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
       await logIn('mary@example.com', 'new-password');
     });
 
+    const resetTokenIn = async (address: string) =>
+      /token=([A-Za-z0-9_-]+)/.exec((await latestEmailTo(address))?.text_body ?? '')?.[1];
+    const confirmReset = (token: string | undefined, password: string) =>
+      new Shopper(t.app).post('/api/v1/auth/reset_password/confirm', { token, password });
+
+    it('ends every older link once a newer one is used', async () => {
+      const email = 'two-links@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Two',
+        last_name: 'Links',
+        email,
+        password: 'first-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      await request(email);
+      const older = await resetTokenIn(email);
+      await request(email);
+      const newer = await resetTokenIn(email);
+      expect(older).not.toBe(newer);
+      const session = await logIn(email, 'first-password');
+
+      expect((await confirmReset(newer, 'newer-password')).status).toBe(200);
+      const stale = await confirmReset(older, 'older-password');
+      expect(stale.status).toBe(422);
+      expect(stale.body.errors).toEqual({ token: [RESET_LINK_INVALID] });
+      expect((await asUser(session).get('/api/v1/user')).status).toBe(401);
+      await logIn(email, 'newer-password');
+    });
+
+    it('ends every outstanding link when the password is changed from the account', async () => {
+      const email = 'changed-in-account@example.com';
+      const reg = await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Changed',
+        last_name: 'Elsewhere',
+        email,
+        password: 'first-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      await request(email);
+      const link = await resetTokenIn(email);
+      const changed = await asUser(reg.body.data.token).send('PUT', '/api/v1/user/auth', {
+        current_password: 'first-password',
+        password: 'second-password',
+      });
+      expect(changed.status).toBe(200);
+
+      const stale = await confirmReset(link, 'link-password');
+      expect(stale.status).toBe(422);
+      expect(stale.body.errors).toEqual({ token: [RESET_LINK_INVALID] });
+      await logIn(email, 'second-password');
+    });
+
+    it('lets only one of two links used at once change the password', async () => {
+      const email = 'racing-links@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Racing',
+        last_name: 'Links',
+        email,
+        password: 'first-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      await request(email);
+      const first = await resetTokenIn(email);
+      await request(email);
+      const second = await resetTokenIn(email);
+      const replies = await Promise.all([
+        confirmReset(first, 'password-one'),
+        confirmReset(second, 'password-two'),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 422]);
+    });
+
     it('refuses an expired link', async () => {
       await request('demo@example.com');
       const email = await latestEmailTo('demo@example.com');

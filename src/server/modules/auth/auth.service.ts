@@ -3,7 +3,7 @@
  *
  * Tokens are 32 random bytes, given to the browser once and stored only as a
  * SHA-256 hash with an expiry; logging out revokes one, a password change or reset
- * revokes all. Passwords are hashed with argon2id. Failed logins are counted per
+ * revokes all, and spends every outstanding reset link. Passwords are hashed with argon2id. Failed logins are counted per
  * account and per address; each attempt is counted before its password is checked,
  * and past the limit logins are refused with rate_limit without checking it.
  */
@@ -183,17 +183,22 @@ export function authService(deps: {
       return { message: RESET_REQUESTED_MESSAGE };
     },
 
-    /** Sets a new password from a reset link (once), revoking every session. */
+    /**
+     * Sets a new password from a reset link (once), ending every session and every
+     * other reset link of the account.
+     */
     async confirmReset(body: unknown): Promise<{ message: string }> {
       const input = parseInput(resetConfirmSchema, objectBody(body));
       const userId = await repository.useResetLink(hashToken(input.token));
       if (userId === undefined) throw validationError({ token: [RESET_LINK_INVALID] });
-      await repository.updateUser(userId, { password_hash: await hashPassword(input.password) });
-      await repository.revokeAllTokens(userId);
+      await repository.setPassword(userId, await hashPassword(input.password));
       return { message: RESET_DONE_MESSAGE };
     },
 
-    /** Changes the password, revoking every session, and returns a new token. */
+    /**
+     * Changes the password, ending every session and outstanding reset link, and
+     * returns a new token.
+     */
     async changePassword(
       user: UserRecord,
       currentPassword: string,
@@ -202,8 +207,7 @@ export function authService(deps: {
       if (!(await verify(user.password_hash, currentPassword))) {
         throw validationError({ current_password: ['Your current password is not correct'] });
       }
-      await repository.updateUser(user.id, { password_hash: await hashPassword(password) });
-      await repository.revokeAllTokens(user.id);
+      await repository.setPassword(user.id, await hashPassword(password));
       return { token: await issueToken(user) };
     },
   };
