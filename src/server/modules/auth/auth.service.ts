@@ -14,6 +14,7 @@ import { AppError, validationError } from '../../../domain/errors.ts';
 import {
   CAPTCHA_FIELD,
   CAPTCHA_MISSING_MESSAGE,
+  CAPTCHA_UNAVAILABLE_MESSAGE,
   loginSchema,
   registerSchema,
   resetConfirmSchema,
@@ -63,9 +64,17 @@ export function authService(deps: {
 
   async function checkCaptcha(token: string, action: string, remoteIp: string) {
     const result = await captcha.verify({ token, action, remoteIp });
-    if (!result.success) {
-      throw validationError({ [CAPTCHA_FIELD]: [CAPTCHA_MISSING_MESSAGE] });
+    if (result.success) return;
+    if (result.unavailable !== undefined) {
+      // Nobody would otherwise learn that every login is failing (Cloudflare down, a
+      // wrong secret key); the shopper is told to try again, not to redo the check.
+      deps.log.warn(
+        { action, cause: result.unavailable, errorCodes: result.errorCodes },
+        'captcha check could not be made',
+      );
+      throw validationError({ [CAPTCHA_FIELD]: [CAPTCHA_UNAVAILABLE_MESSAGE] });
     }
+    throw validationError({ [CAPTCHA_FIELD]: [CAPTCHA_MISSING_MESSAGE] });
   }
 
   async function issueToken(user: UserRecord): Promise<string> {
