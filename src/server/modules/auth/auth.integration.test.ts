@@ -192,7 +192,7 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
       });
       const extra = 6;
       const guesses = await Promise.all(
-        Array.from({ length: LOGIN_LIMITS.perAccount + extra }, (_, i) =>
+        Array.from({ length: LOGIN_LIMITS.perAddressAndAccount + extra }, (_, i) =>
           new Shopper(t.app).request({
             method: 'POST',
             url: '/api/v1/auth/login',
@@ -203,13 +203,71 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
       );
       const statuses = guesses.map((reply) => reply.status);
       // 401 comes only after the password was checked: exactly the allowance did.
-      expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_LIMITS.perAccount);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
-      const right = await new Shopper(t.app).post(
-        '/api/v1/auth/login',
-        login(email, 'right-password'),
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        LOGIN_LIMITS.perAddressAndAccount,
       );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+      const right = await new Shopper(t.app).request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '198.51.100.7',
+        payload: login(email, 'right-password'),
+      });
       expect(right.status).toBe(429);
+    });
+
+    it('locks the guessing address out of the account, not the owner elsewhere', async () => {
+      const email = 'targeted@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Targeted',
+        last_name: 'Customer',
+        email,
+        password: 'right-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      const from = (remoteAddress: string, password: string) =>
+        new Shopper(t.app).request({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress,
+          payload: login(email, password),
+        });
+      for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++)
+        expect((await from('203.0.113.66', `guess-${i}-pw`)).status).toBe(401);
+      expect((await from('203.0.113.66', 'right-password')).status).toBe(429);
+      // The owner, at home, is not locked out by the attacker's address.
+      expect((await from('192.0.2.10', 'right-password')).status).toBe(200);
+    });
+
+    it('caps the failures on one account across every address', async () => {
+      const email = 'spread-attack@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Spread',
+        last_name: 'Attack',
+        email,
+        password: 'right-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      const from = (remoteAddress: string, password: string) =>
+        new Shopper(t.app).request({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress,
+          payload: login(email, password),
+        });
+      const addresses = LOGIN_LIMITS.perAccount / LOGIN_LIMITS.perAddressAndAccount;
+      for (let a = 0; a < addresses; a++) {
+        const replies = await Promise.all(
+          Array.from({ length: LOGIN_LIMITS.perAddressAndAccount }, (_, i) =>
+            from(`203.0.113.${100 + a}`, `guess-${i}-pw`),
+          ),
+        );
+        expect(replies.map((reply) => reply.status)).toEqual(
+          Array(LOGIN_LIMITS.perAddressAndAccount).fill(401),
+        );
+      }
+      // Past the ceiling, a fresh address is refused too, until the window ends.
+      expect((await from('192.0.2.77', 'right-password')).status).toBe(429);
     });
 
     it('counts only failed logins: a captcha refusal or a success gives its place back', async () => {
@@ -230,13 +288,13 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
           remoteAddress: '198.51.100.8',
           payload: { email, password, [CAPTCHA]: captcha },
         });
-      for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++)
+      for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount - 1; i++)
         expect((await attempt('wrong-password')).status).toBe(401);
       for (let i = 0; i < 3; i++)
         expect((await attempt('wrong-password', 'forged')).status).toBe(422);
       expect((await attempt('right-password')).status).toBe(200);
-      // The success cleared the account's failures: a full allowance again.
-      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+      // The success cleared this address's failures: a full allowance again.
+      for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++)
         expect((await attempt('wrong-password')).status).toBe(401);
       expect((await attempt('right-password')).status).toBe(429);
     });

@@ -3,9 +3,10 @@
  *
  * Tokens are 32 random bytes, given to the browser once and stored only as a
  * SHA-256 hash with an expiry; logging out revokes one, a password change or reset
- * revokes all, and spends every outstanding reset link. Passwords are hashed with argon2id. Failed logins are counted per
- * account and per address; each attempt is counted before its password is checked,
- * and past the limit logins are refused with rate_limit without checking it.
+ * revokes all, and spends every outstanding reset link. Passwords are hashed with
+ * argon2id. Failed logins are counted per address and account pair, per account and per
+ * address (LOGIN_LIMITS); each attempt is counted before its password is checked, and
+ * past a limit logins are refused with rate_limit without checking it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -30,8 +31,18 @@ import type { RateLimitRepository } from './rate-limit.repository.ts';
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
-/** Failed logins allowed per account, and per address, in a window. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowS: 15 * 60 } as const;
+/**
+ * Failed logins allowed in a window: per address and account pair (what locks a
+ * guesser out), per account across every address (a ceiling on a spread-out attack,
+ * high enough that one attacker's address cannot lock the owner out), and per address
+ * across accounts (one address trying many accounts).
+ */
+export const LOGIN_LIMITS = {
+  perAddressAndAccount: 5,
+  perAccount: 50,
+  perAddress: 20,
+  windowS: 15 * 60,
+} as const;
 /** Reset emails allowed per account and per address in a window (no email bombing). */
 export const RESET_LIMITS = { perAccount: 3, perAddress: 10, windowS: 60 * 60 } as const;
 
@@ -96,19 +107,25 @@ export function authService(deps: {
     ): Promise<LoginResult> {
       if (context.signedIn) throw new AppError('authorized');
       const input = parseInput(loginSchema, objectBody(body));
+      const pairKey = `login:pair:${context.remoteIp}:${input.email}`;
       const accountKey = `login:account:${input.email}`;
       const addressKey = `login:address:${context.remoteIp}`;
-      // The attempt takes its place in both counters before anything is checked, in one
+      const keys = [pairKey, accountKey, addressKey];
+      // The attempt takes its place in every counter before anything is checked, in one
       // statement per counter, so parallel guesses each see their own count and none
       // slips past the limit. Only failed logins keep their place: an attempt refused
       // here or by the captcha, or one that succeeds, gives it back.
-      const [accountAttempts, addressAttempts] = await Promise.all([
+      const [pairAttempts, accountAttempts, addressAttempts] = await Promise.all([
+        rateLimits.hit(pairKey, LOGIN_LIMITS.windowS),
         rateLimits.hit(accountKey, LOGIN_LIMITS.windowS),
         rateLimits.hit(addressKey, LOGIN_LIMITS.windowS),
       ]);
-      const giveBack = () =>
-        Promise.all([rateLimits.release(accountKey), rateLimits.release(addressKey)]);
-      if (accountAttempts > LOGIN_LIMITS.perAccount || addressAttempts > LOGIN_LIMITS.perAddress) {
+      const giveBack = () => Promise.all(keys.map((key) => rateLimits.release(key)));
+      if (
+        pairAttempts > LOGIN_LIMITS.perAddressAndAccount ||
+        accountAttempts > LOGIN_LIMITS.perAccount ||
+        addressAttempts > LOGIN_LIMITS.perAddress
+      ) {
         await giveBack();
         deps.log.warn(
           { account: logPseudonym(input.email), remoteIp: context.remoteIp },
@@ -126,7 +143,13 @@ export function authService(deps: {
       const user = await repository.findUserByEmail(input.email);
       const ok = await verify(user?.password_hash ?? (await DECOY_HASH), input.password);
       if (!user || !ok) throw new AppError('invalid_login');
-      await Promise.all([rateLimits.clear(accountKey), rateLimits.release(addressKey)]);
+      // The owner's success forgives this address's failures on the account, not the
+      // failures others made from elsewhere (or a guesser could reset the ceiling).
+      await Promise.all([
+        rateLimits.clear(pairKey),
+        rateLimits.release(accountKey),
+        rateLimits.release(addressKey),
+      ]);
       const token = await issueToken(user);
       return input.redirect_uri ? { token, redirect_uri: input.redirect_uri } : { token };
     },
