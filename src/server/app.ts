@@ -297,7 +297,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secureCookies: deps.secureCookies ?? false,
         budsOf: (userId) => loyalty.balance(userId),
       });
-      authRoutes(api, { auth });
+      authRoutes(api, { auth, baskets, secureCookies: deps.secureCookies ?? false });
       userRoutes(api, { users: userAccounts });
       orderRoutes(api, {
         orders: orderPlacement,

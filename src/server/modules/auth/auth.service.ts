@@ -101,10 +101,11 @@ export function authService(deps: {
       return repository.userOfToken(hashToken(token));
     },
 
+    /** Logs in: the reply, and the customer (whose basket the browser then gets). */
     async login(
       body: unknown,
       context: { remoteIp: string; signedIn: boolean },
-    ): Promise<LoginResult> {
+    ): Promise<{ result: LoginResult; userId: number }> {
       if (context.signedIn) throw new AppError('authorized');
       const input = parseInput(loginSchema, objectBody(body));
       const pairKey = `login:pair:${context.remoteIp}:${input.email}`;
@@ -151,17 +152,21 @@ export function authService(deps: {
         rateLimits.release(addressKey),
       ]);
       const token = await issueToken(user);
-      return input.redirect_uri ? { token, redirect_uri: input.redirect_uri } : { token };
+      return {
+        result: input.redirect_uri ? { token, redirect_uri: input.redirect_uri } : { token },
+        userId: user.id,
+      };
     },
 
     async logout(token: string | null): Promise<void> {
       if (token) await repository.revokeToken(hashToken(token));
     },
 
+    /** Creates the account and logs it in: the reply, and the new customer. */
     async register(
       body: unknown,
       context: { remoteIp: string; signedIn: boolean },
-    ): Promise<LoginResult> {
+    ): Promise<{ result: LoginResult; userId: number }> {
       if (context.signedIn) throw new AppError('authorized');
       const input = parseInput(registerSchema, objectBody(body));
       await checkCaptcha(input[CAPTCHA_FIELD], 'register', context.remoteIp);
@@ -177,7 +182,7 @@ export function authService(deps: {
         throw new AppError('email_exists', {
           errors: { email: ['A registered user with that email address already exists.'] },
         });
-      return { token: await issueToken(user) };
+      return { result: { token: await issueToken(user) }, userId: user.id };
     },
 
     /** Emails a single-use link when the account exists; the reply is always the same. */

@@ -54,6 +54,29 @@ export function basketIdOf(request: FastifyRequest): string | null {
   return unsigned.valid && unsigned.value && UUID.test(unsigned.value) ? unsigned.value : null;
 }
 
+/**
+ * Points the browser's basket cookie at `basketId` (signed, HttpOnly, SameSite=Lax, 30
+ * days), or removes it when null.
+ */
+export function setBasketCookie(
+  response: FastifyReply,
+  basketId: string | null,
+  secureCookies: boolean,
+) {
+  if (basketId === null) {
+    response.clearCookie(BASKET_COOKIE, { path: '/' });
+    return;
+  }
+  response.setCookie(BASKET_COOKIE, basketId, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies,
+    signed: true,
+    maxAge: THIRTY_DAYS_S,
+  });
+}
+
 export function basketRoutes(
   app: FastifyInstance,
   deps: {
@@ -82,14 +105,7 @@ export function basketRoutes(
     result: BasketResult,
   ) {
     if (result.basketId && result.basketId !== sentId) {
-      response.setCookie(BASKET_COOKIE, result.basketId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        signed: true,
-        maxAge: THIRTY_DAYS_S,
-      });
+      setBasketCookie(response, result.basketId, deps.secureCookies);
     }
     response.header('cache-control', 'no-store');
     return sendEncodedJson(request, response, basketBody, result.basket);
