@@ -67,6 +67,7 @@ import { basketViews } from './modules/basket/basket-view.ts';
 import { orderCompletion } from './modules/order/order-completion.ts';
 import { orderHistory, type OrderHistory } from './modules/order/order-history.ts';
 import { orderHistoryRoutes } from './modules/order/order-history.routes.ts';
+import { orderLinks as signedOrderLinks } from './modules/order/order-link.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
@@ -245,11 +246,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (isTestModeGateway(payments)) registerTestModeBraintree(app, payments);
 
   const orders = orderRepository(deps.db);
+  const orderLinks = signedOrderLinks({ cookieSecret: deps.cookieSecret });
   const completion = orderCompletion({
     orders,
     mailer,
     log: app.log,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    orderLinks,
     events: metrics.orderEvents,
   });
   const reconciliation = orderReconciliation({
@@ -303,9 +306,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         orders: orderPlacement,
         reconciliation,
         gateway: payments,
+        orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });
-      orderHistoryRoutes(api, { history, secureCookies: deps.secureCookies ?? false });
+      orderHistoryRoutes(api, {
+        history,
+        orderLinks,
+        secureCookies: deps.secureCookies ?? false,
+      });
       paymentRoutes(api, { gateway: payments });
       wishlistRoutes(api, {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),

@@ -12,6 +12,7 @@ import type { PaymentGateway } from '../../adapters/payments/port.ts';
 import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import { basketIdOf } from '../basket/basket.routes.ts';
+import type { OrderLinks } from './order-link.ts';
 import type { OrderService } from './order.service.ts';
 import type { OrderReconciliation } from './reconciliation.ts';
 
@@ -47,6 +48,32 @@ export function rememberOrder(
     signed: true,
     maxAge: NINETY_DAYS_S,
   });
+}
+
+/**
+ * The signed link's key (ADR 044), as GET /orders/{id} and POST /orders/{id}/cancel read
+ * it; anything but a string is no key.
+ */
+export const orderLinkQuery = z.object({
+  key: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+});
+
+/**
+ * The orders this browser may see: those in its orders cookie, and the one asked for
+ * when the request carries its signed link's key. A key that opens the order also puts
+ * it in the orders cookie, so the browser keeps access without the link.
+ */
+export function visibleOrders(
+  request: FastifyRequest,
+  response: FastifyReply,
+  publicId: string,
+  deps: { orderLinks: OrderLinks; secureCookies: boolean },
+): string[] {
+  const recent = recentOrders(request);
+  const { key } = parseInput(orderLinkQuery, request.query ?? {});
+  if (!deps.orderLinks.opens(publicId, key)) return recent;
+  rememberOrder(request, response, publicId, deps.secureCookies);
+  return [publicId, ...recent];
 }
 
 /** An order's public id from a URL, lower-cased; order_not_found when it cannot be one. */
@@ -90,7 +117,11 @@ const place = openapi({
 });
 const read = openapi({
   summary: 'An order this browser placed or tracked, or the customer’s own',
+  description:
+    'The `key` of the confirmation email’s signed link also opens the order, and puts it ' +
+    'in this browser’s orders cookie.',
   auth: 'optional',
+  query: orderLinkQuery,
   replies: { 200: data(z.object({ order: orderSchema })) },
   errors: ['order_not_found'],
 });
@@ -110,6 +141,7 @@ export function orderRoutes(
     orders: OrderService;
     reconciliation: OrderReconciliation;
     gateway: PaymentGateway;
+    orderLinks: OrderLinks;
     secureCookies: boolean;
   },
 ) {
@@ -145,7 +177,7 @@ export function orderRoutes(
       const publicId = publicIdParam(request.params.public_id);
       const order = await deps.orders.get(publicId, {
         customerId: request.user?.id ?? null,
-        visibleIds: recentOrders(request),
+        visibleIds: visibleOrders(request, response, publicId, deps),
         basketId: basketIdOf(request),
       });
       return response.header('cache-control', 'no-store').send({ data: { order } });
