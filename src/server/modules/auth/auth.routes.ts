@@ -17,8 +17,14 @@ import { BASKET_COOKIE, basketIdOf, setBasketCookie } from '../basket/basket.rou
 import { ORDERS_COOKIE } from '../order/order.routes.ts';
 import type { AuthService } from './auth.service.ts';
 
+/** What login and registration do to the browser's basket cookie (ADR 044). */
+const NEW_BASKET_COOKIE =
+  'Also sets a new basket cookie: the browser’s guest basket merged into the customer’s, ' +
+  'or moved to a new basket of theirs (removed when there is none).';
+
 const login = openapi({
   summary: 'Logs in: a bearer token for the customer',
+  description: NEW_BASKET_COOKIE,
   auth: 'optional',
   body: loginSchema,
   replies: { 200: data(loginResultSchema) },
@@ -26,6 +32,7 @@ const login = openapi({
 });
 const register = openapi({
   summary: 'Creates an account and logs it in',
+  description: NEW_BASKET_COOKIE,
   auth: 'optional',
   body: registerSchema,
   replies: { 200: data(loginResultSchema) },
