@@ -5,7 +5,8 @@ import { readyBasket } from './support/basket.ts';
 /**
  * Order tracking and pre-order cancellation, end to end (issue 11, ADR 023): a guest's
  * order is tracked from another browser by number and email; a customer's pre-order is
- * cancelled from the tracking page. Orders are placed through the API with the page's
+ * cancelled from the tracking page; a guest's pre-order is cancelled on another device
+ * through the confirmation email's signed link (ADR 044). Orders are placed through the API with the page's
  * own cookies (and login), paying with the test-mode gateway's frictionless 3-D Secure
  * nonce; the tracking page itself is driven as a shopper would.
  */
@@ -128,6 +129,45 @@ async function emptyBasket(page: Page) {
 }
 
 test.describe('pre-order cancellation', () => {
+  test('the confirmation email’s link opens a guest’s pre-order on another device, which cancels it', async ({
+    page,
+    browser,
+  }) => {
+    const email = 'linden@example.com';
+    const order = await placeOrder(page, 'artificial-wisteria-arch', email);
+    const outbox = (await (
+      await page.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)
+    ).json()) as { data: { emails: { text_body: string }[] } };
+    const confirmation = outbox.data.emails.find((e) => e.text_body.includes(order.order_number));
+    const href = /View your order: (\S+)/.exec(confirmation?.text_body ?? '')?.[1];
+    expect(href).toBeTruthy();
+    const link = new URL(href!);
+
+    const phone = await browser.newContext();
+    const other = await phone.newPage();
+    // Without the link's key, another device sees nothing of the order; with a bad key neither.
+    await other.goto(link.pathname);
+    await expect(other.getByRole('heading', { level: 1, name: 'Order not found.' })).toBeVisible();
+    await other.goto(`${link.pathname}?key=1999999999.${'A'.repeat(43)}`);
+    await expect(other.getByRole('heading', { level: 1, name: 'Order not found.' })).toBeVisible();
+
+    await other.goto(link.pathname + link.search);
+    await expect(
+      other.getByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeVisible();
+    await expect(other.getByText(order.order_number)).toBeVisible();
+    await other.getByRole('button', { name: 'Cancel pre-order' }).click();
+    const dialog = other.getByRole('dialog', { name: 'Cancel this pre-order?' });
+    await dialog.getByRole('button', { name: 'Yes, cancel pre-order' }).click();
+    await expect(other.getByText('Your pre-order has been cancelled.')).toBeVisible();
+    // The device keeps the order without the link.
+    const read = await other.request.get(`/api/v1/orders/${order.public_id}`);
+    expect(((await read.json()) as { data: { order: PlacedOrder } }).data.order.status).toBe(
+      'cancelled',
+    );
+    await phone.close();
+  });
+
   test('a customer cancels a pre-order from the tracking page, once', async ({ page }) => {
     await page.goto('/login');
     const login = page.getByRole('form', { name: 'Log in' });

@@ -71,6 +71,7 @@ import { basketViews } from './modules/basket/basket-view.ts';
 import { orderCompletion } from './modules/order/order-completion.ts';
 import { orderHistory, type OrderHistory } from './modules/order/order-history.ts';
 import { orderHistoryRoutes } from './modules/order/order-history.routes.ts';
+import { orderLinks as signedOrderLinks } from './modules/order/order-link.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
@@ -265,11 +266,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (isTestModeGateway(payments)) registerTestModeBraintree(app, payments);
 
   const orders = orderRepository(deps.db);
+  const orderLinks = signedOrderLinks({ cookieSecret: deps.cookieSecret });
   const completion = orderCompletion({
     orders,
     mailer,
     log: app.log,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    orderLinks,
     events: metrics.orderEvents,
   });
   const reconciliation = orderReconciliation({
@@ -326,15 +329,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         secureCookies: deps.secureCookies ?? false,
         budsOf: (userId) => loyalty.balance(userId),
       });
-      authRoutes(api, { auth });
+      authRoutes(api, { auth, baskets, secureCookies: deps.secureCookies ?? false });
       userRoutes(api, { users: userAccounts });
       orderRoutes(api, {
         orders: orderPlacement,
         reconciliation,
         gateway: payments,
+        orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });
-      orderHistoryRoutes(api, { history, secureCookies: deps.secureCookies ?? false });
+      orderHistoryRoutes(api, {
+        history,
+        orderLinks,
+        secureCookies: deps.secureCookies ?? false,
+      });
       paymentRoutes(api, { gateway: payments, attempts });
       wishlistRoutes(api, {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),

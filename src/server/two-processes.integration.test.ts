@@ -389,7 +389,7 @@ describe.skipIf(!url)(
       });
       expect(registered.status).toBeLessThan(300);
       const seen = new Set<string>();
-      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++) {
+      for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++) {
         const reply = await browser.logIn(email, `wrong-password-${i}`);
         expect(reply.status).toBe(401);
         seen.add(reply.origin);

@@ -13,6 +13,12 @@ export const CAPTCHA_FIELD = 'cf-turnstile-response';
 export const CAPTCHA_MISSING_MESSAGE = 'Please complete the security check';
 /** A reset link whose token cannot be one (absent, too short): the form says so. */
 export const LINK_INVALID_MESSAGE = 'This link is not valid';
+/**
+ * Shown at the captcha when the server could not make the check (Cloudflare could not
+ * be reached): not the shopper's fault, so not the spec's "complete the check" message.
+ */
+export const CAPTCHA_UNAVAILABLE_MESSAGE =
+  'We could not make the security check just now, please try again in a moment.';
 
 const passwordSchema = z
   .string({ error: 'Required' })

@@ -13,12 +13,16 @@ import { stdSerializers } from 'pino';
 
 export const REDACTED = '[redacted]';
 
-/** Query parameters whose value grants access: ?token= (reset), ?id= / ?restore= (links). */
+/**
+ * Query parameters whose value grants access: ?token= (reset), ?id= / ?restore= (links),
+ * ?key= (an order's signed link, ADR 044).
+ */
 export const SECRET_QUERY_PARAMETERS: ReadonlySet<string> = new Set([
   'token',
   'id',
   'restore',
   'share',
+  'key',
 ]);
 
 function parameterName(part: string): string {

@@ -21,15 +21,23 @@ import type {
 import { api } from '../lib/api-client.ts';
 import { useAuthToken } from '../lib/auth-token-read.ts';
 
-export const orderQuery = (publicId: string) =>
+/**
+ * The order; `key` is the confirmation email's signed link's (ADR 044), which opens it in
+ * any browser (the server then remembers it for this browser). The key only grants
+ * access, so it is not part of the cache key.
+ */
+export const orderQuery = (publicId: string, key?: string) =>
   queryOptions({
     queryKey: ['order', publicId],
-    queryFn: async () =>
-      (await api<{ order: OrderView }>('GET', `/orders/${encodeURIComponent(publicId)}`)).order,
+    queryFn: async () => {
+      const query = key ? `?key=${encodeURIComponent(key)}` : '';
+      const path = `/orders/${encodeURIComponent(publicId)}${query}`;
+      return (await api<{ order: OrderView }>('GET', path)).order;
+    },
     staleTime: Infinity,
   });
 
-export const useOrder = (publicId: string) => useQuery(orderQuery(publicId));
+export const useOrder = (publicId: string, key?: string) => useQuery(orderQuery(publicId, key));
 
 /*
  * Order history, tracking and pre-order cancellation (ADR 023):

@@ -151,6 +151,20 @@ describe.each(implementations)('captcha contract: $name', (impl) => {
         });
       },
     );
+
+    it.skipIf(!impl.takesDummySecrets)(
+      'reports a secret it cannot use as a check that could not be made, not a refused token',
+      async () => {
+        const result = await impl
+          .create('0x4AAAAAAAreal-secret')
+          .verify({ token: impl.token, action: impl.action });
+        expect(result).toEqual({
+          success: false,
+          errorCodes: ['invalid-input-secret'],
+          unavailable: expect.any(String),
+        });
+      },
+    );
   });
 });
 
@@ -171,6 +185,7 @@ describe('test mode specifics', () => {
     expect(await verifier.verify({ token: DUMMY_TOKEN, action: 'login' })).toEqual({
       success: false,
       errorCodes: ['invalid-input-secret'],
+      unavailable: 'the test-mode captcha cannot check a real secret key',
     });
   });
 });

@@ -19,7 +19,17 @@ export const HOSTNAME_MISMATCH = 'hostname-mismatch';
 
 export type CaptchaResult =
   | { success: true; action: string | null; hostname: string | null }
-  | { success: false; errorCodes: string[] };
+  | {
+      success: false;
+      errorCodes: string[];
+      /**
+       * Set when the token could not be checked at all (siteverify unreachable, slow or
+       * failing, or refusing our secret), saying why, for the log: the shopper did
+       * nothing wrong and is told the check could not be made. Unset when the token
+       * itself was refused.
+       */
+      unavailable?: string;
+    };
 
 export interface CaptchaVerifier {
   /** Which implementation this is ('turnstile' or 'test'), for logs and the page. */

@@ -41,7 +41,11 @@ export function testModeVerifier(options: TestModeOptions = {}): CaptchaVerifier
           break;
         default:
           // Only Turnstile can check a real secret; failing loudly beats passing silently.
-          return fail('invalid-input-secret');
+          return {
+            success: false,
+            errorCodes: ['invalid-input-secret'],
+            unavailable: 'the test-mode captcha cannot check a real secret key',
+          };
       }
       if (token !== DUMMY_TOKEN) return fail('invalid-input-response');
       if (dummyTokenAction !== undefined && dummyTokenAction !== action)

@@ -151,30 +151,63 @@ describe('turnstileVerifier', () => {
   });
 
   it.each([
-    ['HTTP 500', () => new Response('upstream error', { status: 500 })],
-    ['HTTP 503 with a JSON body', () => json(SUCCESS, 503)],
-    ['a non-JSON body', () => new Response('<html>Just a moment…</html>', { status: 200 })],
-    ['JSON of another shape', () => json({ ok: true })],
-    ['a failure with no error codes', () => json({ success: false, 'error-codes': [] })],
-  ])('fails with internal-error on %s', async (_name, reply) => {
-    const { verifier } = verifierReplying(reply);
-    expect(await verifier.verify({ token: 'tok', action: 'login' })).toEqual({
-      success: false,
-      errorCodes: ['internal-error'],
-    });
-  });
+    [
+      'HTTP 500',
+      () => new Response('upstream error', { status: 500 }),
+      'siteverify answered HTTP 500',
+    ],
+    ['HTTP 503 with a JSON body', () => json(SUCCESS, 503), 'siteverify answered HTTP 503'],
+    [
+      'a non-JSON body',
+      () => new Response('<html>Just a moment…</html>', { status: 200 }),
+      'siteverify answered something other than JSON',
+    ],
+    [
+      'JSON of another shape',
+      () => json({ ok: true }),
+      'siteverify answered JSON of an unknown shape',
+    ],
+    [
+      'a failure with no error codes',
+      () => json({ success: false, 'error-codes': [] }),
+      'siteverify failed without an error code',
+    ],
+  ])(
+    'reports %s as a check that could not be made, with internal-error',
+    async (_name, reply, cause) => {
+      const { verifier } = verifierReplying(reply);
+      expect(await verifier.verify({ token: 'tok', action: 'login' })).toEqual({
+        success: false,
+        errorCodes: ['internal-error'],
+        unavailable: cause,
+      });
+    },
+  );
 
-  it('fails with internal-error when the network fails', async () => {
+  it.each([['internal-error'], ['invalid-input-secret'], ['missing-input-secret']])(
+    'reports siteverify’s %s as a check that could not be made, not a refused token',
+    async (code) => {
+      const { verifier } = verifierReplying(() => json({ success: false, 'error-codes': [code] }));
+      expect(await verifier.verify({ token: 'tok', action: 'login' })).toEqual({
+        success: false,
+        errorCodes: [code],
+        unavailable: `siteverify could not check the token: ${code}`,
+      });
+    },
+  );
+
+  it('reports a network failure with its cause', async () => {
     const { verifier } = verifierReplying(() => {
       throw new TypeError('fetch failed', { cause: new Error('getaddrinfo ENOTFOUND') });
     });
     expect(await verifier.verify({ token: 'tok', action: 'login' })).toEqual({
       success: false,
       errorCodes: ['internal-error'],
+      unavailable: 'siteverify could not be reached: fetch failed (getaddrinfo ENOTFOUND)',
     });
   });
 
-  it('gives up after timeoutMs with internal-error', async () => {
+  it('gives up after timeoutMs, saying so', async () => {
     // A siteverify that never answers: only the verifier's own abort ends the request.
     const signals: AbortSignal[] = [];
     const neverAnswers = (init: RequestInit) => {
@@ -189,6 +222,7 @@ describe('turnstileVerifier', () => {
     expect(await quick.verify({ token: 'tok', action: 'login' })).toEqual({
       success: false,
       errorCodes: ['internal-error'],
+      unavailable: 'siteverify did not answer within 30 ms',
     });
     const [patientSignal, quickSignal] = signals;
     expect((quickSignal?.reason as Error).name).toBe('TimeoutError');

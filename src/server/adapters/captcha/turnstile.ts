@@ -1,7 +1,9 @@
 /**
  * Cloudflare Turnstile: checks a widget token with the siteverify API. Never throws:
- * an unreachable, slow or broken siteverify is a failure with `internal-error`, so
- * the caller treats it like any other rejected captcha.
+ * an unreachable, slow or broken siteverify (or one refusing our secret key) is a
+ * failure with `internal-error` (or Cloudflare's code) marked `unavailable` with the
+ * cause, so the caller can log it and tell the shopper the check could not be made
+ * rather than that they failed it.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -48,6 +50,33 @@ const siteverifyReply = z.object({
 });
 
 const fail = (...errorCodes: string[]): CaptchaResult => ({ success: false, errorCodes });
+const unavailable = (cause: string, errorCodes = ['internal-error']): CaptchaResult => ({
+  success: false,
+  errorCodes,
+  unavailable: cause,
+});
+
+/**
+ * Siteverify's codes that say the check itself failed, not the token: Cloudflare's own
+ * error, or our secret key missing or wrong (a configuration fault to fix at once).
+ */
+const NOT_THE_TOKENS_FAULT = new Set([
+  'internal-error',
+  'missing-input-secret',
+  'invalid-input-secret',
+]);
+
+/** Why a request to siteverify threw: the timeout, or the network error and its cause. */
+function failureCause(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && error.name === 'TimeoutError') {
+    return `siteverify did not answer within ${timeoutMs} ms`;
+  }
+  if (error instanceof Error) {
+    const inner = error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    return `siteverify could not be reached: ${error.message}${inner}`;
+  }
+  return 'siteverify could not be reached';
+}
 
 export function turnstileVerifier({
   secretKey,
@@ -71,27 +100,40 @@ export function turnstileVerifier({
       // Lets Cloudflare recognise a repeat of this request; a token is otherwise single-use.
       form.set('idempotency_key', randomUUID());
 
-      let body: unknown;
+      let response: Response;
       try {
-        const response = await fetch(siteverifyUrl, {
+        response = await fetch(siteverifyUrl, {
           method: 'POST',
           headers: { 'content-type': 'application/x-www-form-urlencoded' },
           body: form.toString(),
           signal: AbortSignal.timeout(timeoutMs),
         });
-        if (!response.ok) return fail('internal-error');
+      } catch (error) {
+        return unavailable(failureCause(error, timeoutMs));
+      }
+      if (!response.ok) return unavailable(`siteverify answered HTTP ${response.status}`);
+      let body: unknown;
+      try {
         body = await response.json();
-      } catch {
-        // Network error, timeout (TimeoutError) or a body that is not JSON.
-        return fail('internal-error');
+      } catch (error) {
+        // A body that is not JSON (a proxy's page), or one cut off by the timeout.
+        return unavailable(
+          error instanceof Error && error.name === 'TimeoutError'
+            ? failureCause(error, timeoutMs)
+            : 'siteverify answered something other than JSON',
+        );
       }
 
       const parsed = siteverifyReply.safeParse(body);
-      if (!parsed.success) return fail('internal-error');
+      if (!parsed.success) return unavailable('siteverify answered JSON of an unknown shape');
       const reply = parsed.data;
       if (!reply.success) {
         const codes = reply['error-codes'] ?? [];
-        return fail(...(codes.length > 0 ? codes : ['internal-error']));
+        if (codes.length === 0) return unavailable('siteverify failed without an error code');
+        if (codes.some((code) => NOT_THE_TOKENS_FAULT.has(code))) {
+          return unavailable(`siteverify could not check the token: ${codes.join(', ')}`, codes);
+        }
+        return fail(...codes);
       }
 
       // Siteverify only says the token is genuine: whether it was issued for this form

@@ -192,7 +192,7 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
       });
       const extra = 6;
       const guesses = await Promise.all(
-        Array.from({ length: LOGIN_LIMITS.perAccount + extra }, (_, i) =>
+        Array.from({ length: LOGIN_LIMITS.perAddressAndAccount + extra }, (_, i) =>
           new Shopper(t.app).request({
             method: 'POST',
             url: '/api/v1/auth/login',
@@ -203,13 +203,71 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
       );
       const statuses = guesses.map((reply) => reply.status);
       // 401 comes only after the password was checked: exactly the allowance did.
-      expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_LIMITS.perAccount);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
-      const right = await new Shopper(t.app).post(
-        '/api/v1/auth/login',
-        login(email, 'right-password'),
+      expect(statuses.filter((status) => status === 401)).toHaveLength(
+        LOGIN_LIMITS.perAddressAndAccount,
       );
+      expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+      const right = await new Shopper(t.app).request({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: '198.51.100.7',
+        payload: login(email, 'right-password'),
+      });
       expect(right.status).toBe(429);
+    });
+
+    it('locks the guessing address out of the account, not the owner elsewhere', async () => {
+      const email = 'targeted@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Targeted',
+        last_name: 'Customer',
+        email,
+        password: 'right-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      const from = (remoteAddress: string, password: string) =>
+        new Shopper(t.app).request({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress,
+          payload: login(email, password),
+        });
+      for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++)
+        expect((await from('203.0.113.66', `guess-${i}-pw`)).status).toBe(401);
+      expect((await from('203.0.113.66', 'right-password')).status).toBe(429);
+      // The owner, at home, is not locked out by the attacker's address.
+      expect((await from('192.0.2.10', 'right-password')).status).toBe(200);
+    });
+
+    it('caps the failures on one account across every address', async () => {
+      const email = 'spread-attack@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Spread',
+        last_name: 'Attack',
+        email,
+        password: 'right-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      const from = (remoteAddress: string, password: string) =>
+        new Shopper(t.app).request({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress,
+          payload: login(email, password),
+        });
+      const addresses = LOGIN_LIMITS.perAccount / LOGIN_LIMITS.perAddressAndAccount;
+      for (let a = 0; a < addresses; a++) {
+        const replies = await Promise.all(
+          Array.from({ length: LOGIN_LIMITS.perAddressAndAccount }, (_, i) =>
+            from(`203.0.113.${100 + a}`, `guess-${i}-pw`),
+          ),
+        );
+        expect(replies.map((reply) => reply.status)).toEqual(
+          Array(LOGIN_LIMITS.perAddressAndAccount).fill(401),
+        );
+      }
+      // Past the ceiling, a fresh address is refused too, until the window ends.
+      expect((await from('192.0.2.77', 'right-password')).status).toBe(429);
     });
 
     it('counts only failed logins: a captcha refusal or a success gives its place back', async () => {
@@ -230,13 +288,13 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
           remoteAddress: '198.51.100.8',
           payload: { email, password, [CAPTCHA]: captcha },
         });
-      for (let i = 0; i < LOGIN_LIMITS.perAccount - 1; i++)
+      for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount - 1; i++)
         expect((await attempt('wrong-password')).status).toBe(401);
       for (let i = 0; i < 3; i++)
         expect((await attempt('wrong-password', 'forged')).status).toBe(422);
       expect((await attempt('right-password')).status).toBe(200);
-      // The success cleared the account's failures: a full allowance again.
-      for (let i = 0; i < LOGIN_LIMITS.perAccount; i++)
+      // The success cleared this address's failures: a full allowance again.
+      for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++)
         expect((await attempt('wrong-password')).status).toBe(401);
       expect((await attempt('right-password')).status).toBe(429);
     });
@@ -373,6 +431,78 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
       );
       expect(old.status).toBe(401);
       await logIn('mary@example.com', 'new-password');
+    });
+
+    const resetTokenIn = async (address: string) =>
+      /token=([A-Za-z0-9_-]+)/.exec((await latestEmailTo(address))?.text_body ?? '')?.[1];
+    const confirmReset = (token: string | undefined, password: string) =>
+      new Shopper(t.app).post('/api/v1/auth/reset_password/confirm', { token, password });
+
+    it('ends every older link once a newer one is used', async () => {
+      const email = 'two-links@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Two',
+        last_name: 'Links',
+        email,
+        password: 'first-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      await request(email);
+      const older = await resetTokenIn(email);
+      await request(email);
+      const newer = await resetTokenIn(email);
+      expect(older).not.toBe(newer);
+      const session = await logIn(email, 'first-password');
+
+      expect((await confirmReset(newer, 'newer-password')).status).toBe(200);
+      const stale = await confirmReset(older, 'older-password');
+      expect(stale.status).toBe(422);
+      expect(stale.body.errors).toEqual({ token: [RESET_LINK_INVALID] });
+      expect((await asUser(session).get('/api/v1/user')).status).toBe(401);
+      await logIn(email, 'newer-password');
+    });
+
+    it('ends every outstanding link when the password is changed from the account', async () => {
+      const email = 'changed-in-account@example.com';
+      const reg = await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Changed',
+        last_name: 'Elsewhere',
+        email,
+        password: 'first-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      await request(email);
+      const link = await resetTokenIn(email);
+      const changed = await asUser(reg.body.data.token).send('PUT', '/api/v1/user/auth', {
+        current_password: 'first-password',
+        password: 'second-password',
+      });
+      expect(changed.status).toBe(200);
+
+      const stale = await confirmReset(link, 'link-password');
+      expect(stale.status).toBe(422);
+      expect(stale.body.errors).toEqual({ token: [RESET_LINK_INVALID] });
+      await logIn(email, 'second-password');
+    });
+
+    it('lets only one of two links used at once change the password', async () => {
+      const email = 'racing-links@example.com';
+      await new Shopper(t.app).post('/api/v1/auth/register', {
+        first_name: 'Racing',
+        last_name: 'Links',
+        email,
+        password: 'first-password',
+        [CAPTCHA]: DUMMY_TOKEN,
+      });
+      await request(email);
+      const first = await resetTokenIn(email);
+      await request(email);
+      const second = await resetTokenIn(email);
+      const replies = await Promise.all([
+        confirmReset(first, 'password-one'),
+        confirmReset(second, 'password-two'),
+      ]);
+      expect(replies.map((reply) => reply.status).sort()).toEqual([200, 422]);
     });
 
     it('refuses an expired link', async () => {

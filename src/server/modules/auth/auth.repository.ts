@@ -58,18 +58,11 @@ export function authRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Changes the profile; the password changes only through setPassword. */
     async updateUser(
       id: number,
       changes: Partial<
-        Pick<
-          UserRecord,
-          | 'title'
-          | 'first_name'
-          | 'last_name'
-          | 'prices_exclude_tax'
-          | 'newsletter'
-          | 'password_hash'
-        >
+        Pick<UserRecord, 'title' | 'first_name' | 'last_name' | 'prices_exclude_tax' | 'newsletter'>
       >,
     ): Promise<UserRecord | undefined> {
       return db
@@ -108,14 +101,31 @@ export function authRepository(db: Db) {
         .execute();
     },
 
-    /** Revokes every live token of a user (password change or reset). */
-    async revokeAllTokens(userId: number): Promise<void> {
-      await db
-        .updateTable('auth_tokens')
-        .set({ revoked_at: sql<string>`now()` })
-        .where('user_id', '=', userId)
-        .where('revoked_at', 'is', null)
-        .execute();
+    /**
+     * Sets a new password and, in the same transaction, ends every session and every
+     * outstanding reset link of the account: whoever held one of them before the change
+     * (a thief of the old password, a stale link in a mailbox) holds nothing after it.
+     */
+    async setPassword(userId: number, passwordHash: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: sql<string>`now()` })
+          .where('id', '=', userId)
+          .execute();
+        await trx
+          .updateTable('auth_tokens')
+          .set({ revoked_at: sql<string>`now()` })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('password_resets')
+          .set({ used_at: sql<string>`now()` })
+          .where('user_id', '=', userId)
+          .where('used_at', 'is', null)
+          .execute();
+      });
     },
 
     async saveResetLink(tokenHash: string, userId: number, expiresAt: Date): Promise<void> {
@@ -126,19 +136,27 @@ export function authRepository(db: Db) {
     },
 
     /**
-     * Marks a reset link used and returns its user, atomically, if it is unused and
-     * unexpired; undefined otherwise (so a link works exactly once).
+     * Spends a reset link and every other outstanding link of its account, in one
+     * statement, and returns the account if the link was live (unused, unexpired);
+     * undefined otherwise. So a link works once, and only while it is the newest use:
+     * of two links used at once, the second finds both spent (its row is re-checked
+     * after the first's commit) and is refused.
      */
     async useResetLink(tokenHash: string): Promise<number | undefined> {
-      const row = await db
+      const owner = db
+        .selectFrom('password_resets as link')
+        .select('link.user_id')
+        .where('link.token_hash', '=', tokenHash)
+        .where('link.used_at', 'is', null)
+        .where('link.expires_at', '>', sql<Date>`now()`);
+      const spent = await db
         .updateTable('password_resets')
         .set({ used_at: sql<string>`now()` })
-        .where('token_hash', '=', tokenHash)
+        .where('user_id', '=', owner)
         .where('used_at', 'is', null)
-        .where('expires_at', '>', sql<Date>`now()`)
-        .returning('user_id')
-        .executeTakeFirst();
-      return row?.user_id;
+        .returning(['user_id', 'token_hash'])
+        .execute();
+      return spent.find((row) => row.token_hash === tokenHash)?.user_id;
     },
   };
 }

@@ -2,7 +2,7 @@
  * Authentication endpoints (spec section 7): login, register, password reset, logout.
  * The service parses each body with the schema declared here (ADR 031).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { data, loginResultSchema, messageSchema } from '../../../domain/api/replies.ts';
 import {
@@ -12,12 +12,19 @@ import {
   resetRequestSchema,
 } from '../../../domain/schemas/auth.ts';
 import { openapi } from '../../http/openapi.ts';
-import { BASKET_COOKIE } from '../basket/basket-cookie.ts';
+import type { BasketService } from '../basket/basket.service.ts';
+import { BASKET_COOKIE, basketIdOf, setBasketCookie } from '../basket/basket-cookie.ts';
 import { ORDERS_COOKIE } from '../order/order-cookie.ts';
 import type { AuthService } from './auth.service.ts';
 
+/** What login and registration do to the browser's basket cookie (ADR 044). */
+const NEW_BASKET_COOKIE =
+  'Also sets a new basket cookie: the browser’s guest basket merged into the customer’s, ' +
+  'or moved to a new basket of theirs (removed when there is none).';
+
 const login = openapi({
   summary: 'Logs in: a bearer token for the customer',
+  description: NEW_BASKET_COOKIE,
   auth: 'optional',
   body: loginSchema,
   replies: { 200: data(loginResultSchema) },
@@ -25,6 +32,7 @@ const login = openapi({
 });
 const register = openapi({
   summary: 'Creates an account and logs it in',
+  description: NEW_BASKET_COOKIE,
   auth: 'optional',
   body: registerSchema,
   replies: { 200: data(loginResultSchema) },
@@ -47,19 +55,40 @@ const logout = openapi({
   replies: { 200: data(z.object({ logged_out: z.literal(true) })) },
 });
 
-export function authRoutes(app: FastifyInstance, deps: { auth: AuthService }) {
+export function authRoutes(
+  app: FastifyInstance,
+  deps: {
+    auth: AuthService;
+    baskets: Pick<BasketService, 'acquireId'>;
+    secureCookies: boolean;
+  },
+) {
   const { auth } = deps;
+  /**
+   * A login or registration gives the browser a new basket cookie: the customer's basket,
+   * holding the guest basket's items under an id no guest knew (ADR 044). Whatever
+   * basket cookie was in the browser before, planted or not, reaches nothing of theirs,
+   * whether or not the page then calls /basket/acquire.
+   */
+  async function newBasketCookie(request: FastifyRequest, reply: FastifyReply, userId: number) {
+    const basketId = await deps.baskets.acquireId(basketIdOf(request), userId);
+    setBasketCookie(reply, basketId, deps.secureCookies);
+  }
   const context = (request: { ip: string; user: unknown }) => ({
     remoteIp: request.ip,
     signedIn: request.user !== null,
   });
 
-  app.post('/auth/login', login, async (request) => ({
-    data: await auth.login(request.body, context(request)),
-  }));
-  app.post('/auth/register', register, async (request) => ({
-    data: await auth.register(request.body, context(request)),
-  }));
+  app.post('/auth/login', login, async (request, reply) => {
+    const { result, userId } = await auth.login(request.body, context(request));
+    await newBasketCookie(request, reply, userId);
+    return { data: result };
+  });
+  app.post('/auth/register', register, async (request, reply) => {
+    const { result, userId } = await auth.register(request.body, context(request));
+    await newBasketCookie(request, reply, userId);
+    return { data: result };
+  });
   app.post('/auth/reset_password', resetRequest, async (request) => ({
     data: await auth.requestReset(request.body, context(request)),
   }));

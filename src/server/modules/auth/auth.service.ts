@@ -3,9 +3,10 @@
  *
  * Tokens are 32 random bytes, given to the browser once and stored only as a
  * SHA-256 hash with an expiry; logging out revokes one, a password change or reset
- * revokes all. Passwords are hashed with argon2id. Failed logins are counted per
- * account and per address; each attempt is counted before its password is checked,
- * and past the limit logins are refused with rate_limit without checking it.
+ * revokes all, and spends every outstanding reset link. Passwords are hashed with
+ * argon2id. Failed logins are counted per address and account pair, per account and per
+ * address (LOGIN_LIMITS); each attempt is counted before its password is checked, and
+ * past a limit logins are refused with rate_limit without checking it.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
@@ -14,6 +15,7 @@ import { AppError, validationError } from '../../../domain/errors.ts';
 import {
   CAPTCHA_FIELD,
   CAPTCHA_MISSING_MESSAGE,
+  CAPTCHA_UNAVAILABLE_MESSAGE,
   loginSchema,
   registerSchema,
   resetConfirmSchema,
@@ -29,8 +31,18 @@ import type { RateLimitRepository } from './rate-limit.repository.ts';
 export const TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
-/** Failed logins allowed per account, and per address, in a window. */
-export const LOGIN_LIMITS = { perAccount: 5, perAddress: 20, windowS: 15 * 60 } as const;
+/**
+ * Failed logins allowed in a window: per address and account pair (what locks a
+ * guesser out), per account across every address (a ceiling on a spread-out attack,
+ * high enough that one attacker's address cannot lock the owner out), and per address
+ * across accounts (one address trying many accounts).
+ */
+export const LOGIN_LIMITS = {
+  perAddressAndAccount: 5,
+  perAccount: 50,
+  perAddress: 20,
+  windowS: 15 * 60,
+} as const;
 /** Reset emails allowed per account and per address in a window (no email bombing). */
 export const RESET_LIMITS = { perAccount: 3, perAddress: 10, windowS: 60 * 60 } as const;
 
@@ -63,9 +75,17 @@ export function authService(deps: {
 
   async function checkCaptcha(token: string, action: string, remoteIp: string) {
     const result = await captcha.verify({ token, action, remoteIp });
-    if (!result.success) {
-      throw validationError({ [CAPTCHA_FIELD]: [CAPTCHA_MISSING_MESSAGE] });
+    if (result.success) return;
+    if (result.unavailable !== undefined) {
+      // Nobody would otherwise learn that every login is failing (Cloudflare down, a
+      // wrong secret key); the shopper is told to try again, not to redo the check.
+      deps.log.warn(
+        { action, cause: result.unavailable, errorCodes: result.errorCodes },
+        'captcha check could not be made',
+      );
+      throw validationError({ [CAPTCHA_FIELD]: [CAPTCHA_UNAVAILABLE_MESSAGE] });
     }
+    throw validationError({ [CAPTCHA_FIELD]: [CAPTCHA_MISSING_MESSAGE] });
   }
 
   async function issueToken(user: UserRecord): Promise<string> {
@@ -81,25 +101,32 @@ export function authService(deps: {
       return repository.userOfToken(hashToken(token));
     },
 
+    /** Logs in: the reply, and the customer (whose basket the browser then gets). */
     async login(
       body: unknown,
       context: { remoteIp: string; signedIn: boolean },
-    ): Promise<LoginResult> {
+    ): Promise<{ result: LoginResult; userId: number }> {
       if (context.signedIn) throw new AppError('authorized');
       const input = parseInput(loginSchema, objectBody(body));
+      const pairKey = `login:pair:${context.remoteIp}:${input.email}`;
       const accountKey = `login:account:${input.email}`;
       const addressKey = `login:address:${context.remoteIp}`;
-      // The attempt takes its place in both counters before anything is checked, in one
+      const keys = [pairKey, accountKey, addressKey];
+      // The attempt takes its place in every counter before anything is checked, in one
       // statement per counter, so parallel guesses each see their own count and none
       // slips past the limit. Only failed logins keep their place: an attempt refused
       // here or by the captcha, or one that succeeds, gives it back.
-      const [accountAttempts, addressAttempts] = await Promise.all([
+      const [pairAttempts, accountAttempts, addressAttempts] = await Promise.all([
+        rateLimits.hit(pairKey, LOGIN_LIMITS.windowS),
         rateLimits.hit(accountKey, LOGIN_LIMITS.windowS),
         rateLimits.hit(addressKey, LOGIN_LIMITS.windowS),
       ]);
-      const giveBack = () =>
-        Promise.all([rateLimits.release(accountKey), rateLimits.release(addressKey)]);
-      if (accountAttempts > LOGIN_LIMITS.perAccount || addressAttempts > LOGIN_LIMITS.perAddress) {
+      const giveBack = () => Promise.all(keys.map((key) => rateLimits.release(key)));
+      if (
+        pairAttempts > LOGIN_LIMITS.perAddressAndAccount ||
+        accountAttempts > LOGIN_LIMITS.perAccount ||
+        addressAttempts > LOGIN_LIMITS.perAddress
+      ) {
         await giveBack();
         deps.log.warn(
           { account: logPseudonym(input.email), remoteIp: context.remoteIp },
@@ -117,19 +144,29 @@ export function authService(deps: {
       const user = await repository.findUserByEmail(input.email);
       const ok = await verify(user?.password_hash ?? (await DECOY_HASH), input.password);
       if (!user || !ok) throw new AppError('invalid_login');
-      await Promise.all([rateLimits.clear(accountKey), rateLimits.release(addressKey)]);
+      // The owner's success forgives this address's failures on the account, not the
+      // failures others made from elsewhere (or a guesser could reset the ceiling).
+      await Promise.all([
+        rateLimits.clear(pairKey),
+        rateLimits.release(accountKey),
+        rateLimits.release(addressKey),
+      ]);
       const token = await issueToken(user);
-      return input.redirect_uri ? { token, redirect_uri: input.redirect_uri } : { token };
+      return {
+        result: input.redirect_uri ? { token, redirect_uri: input.redirect_uri } : { token },
+        userId: user.id,
+      };
     },
 
     async logout(token: string | null): Promise<void> {
       if (token) await repository.revokeToken(hashToken(token));
     },
 
+    /** Creates the account and logs it in: the reply, and the new customer. */
     async register(
       body: unknown,
       context: { remoteIp: string; signedIn: boolean },
-    ): Promise<LoginResult> {
+    ): Promise<{ result: LoginResult; userId: number }> {
       if (context.signedIn) throw new AppError('authorized');
       const input = parseInput(registerSchema, objectBody(body));
       await checkCaptcha(input[CAPTCHA_FIELD], 'register', context.remoteIp);
@@ -145,7 +182,7 @@ export function authService(deps: {
         throw new AppError('email_exists', {
           errors: { email: ['A registered user with that email address already exists.'] },
         });
-      return { token: await issueToken(user) };
+      return { result: { token: await issueToken(user) }, userId: user.id };
     },
 
     /** Emails a single-use link when the account exists; the reply is always the same. */
@@ -183,17 +220,22 @@ export function authService(deps: {
       return { message: RESET_REQUESTED_MESSAGE };
     },
 
-    /** Sets a new password from a reset link (once), revoking every session. */
+    /**
+     * Sets a new password from a reset link (once), ending every session and every
+     * other reset link of the account.
+     */
     async confirmReset(body: unknown): Promise<{ message: string }> {
       const input = parseInput(resetConfirmSchema, objectBody(body));
       const userId = await repository.useResetLink(hashToken(input.token));
       if (userId === undefined) throw validationError({ token: [RESET_LINK_INVALID] });
-      await repository.updateUser(userId, { password_hash: await hashPassword(input.password) });
-      await repository.revokeAllTokens(userId);
+      await repository.setPassword(userId, await hashPassword(input.password));
       return { message: RESET_DONE_MESSAGE };
     },
 
-    /** Changes the password, revoking every session, and returns a new token. */
+    /**
+     * Changes the password, ending every session and outstanding reset link, and
+     * returns a new token.
+     */
     async changePassword(
       user: UserRecord,
       currentPassword: string,
@@ -202,8 +244,7 @@ export function authService(deps: {
       if (!(await verify(user.password_hash, currentPassword))) {
         throw validationError({ current_password: ['Your current password is not correct'] });
       }
-      await repository.updateUser(user.id, { password_hash: await hashPassword(password) });
-      await repository.revokeAllTokens(user.id);
+      await repository.setPassword(user.id, await hashPassword(password));
       return { token: await issueToken(user) };
     },
   };

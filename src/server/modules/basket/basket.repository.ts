@@ -190,18 +190,6 @@ export function basketRepository(db: Db | Transaction<Database>): BasketReposito
       return { ...basket, items: [{ id: line_id, product_id, quantity, related_item_id }] };
     },
 
-    /** Gives a guest's basket to a customer. */
-    async claim(id: string, userId: number): Promise<void> {
-      await whileNotPaying(
-        db
-          .updateTable('baskets')
-          .set({ user_id: userId, ...BUMP })
-          .where('id', '=', id)
-          .where('user_id', 'is', null)
-          .execute(),
-      );
-    },
-
     /** Records a link to a basket, valid until `expiresAt`. */
     async createLink(id: string, basketId: string, expiresAt: Date): Promise<void> {
       await db
@@ -411,7 +399,6 @@ export interface BasketRepository {
     userId: number | null,
     item: { product_id: number; quantity: number; related_item_id: null },
   ): Promise<BasketRecord>;
-  claim(id: string, userId: number): Promise<void>;
   markMerged(id: string): Promise<void>;
   createLink(id: string, basketId: string, expiresAt: Date): Promise<void>;
   basketOfLink(id: string): Promise<string | undefined>;

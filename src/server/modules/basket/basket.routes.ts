@@ -17,7 +17,7 @@ import {
 import { encodedJson, sendEncodedJson } from '../../http/encoded-json.ts';
 import { openapi, type RouteDoc } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
-import { BASKET_COOKIE, basketIdOf } from './basket-cookie.ts';
+import { basketIdOf, setBasketCookie } from './basket-cookie.ts';
 import { detailsBodySchema } from './basket-details.ts';
 import {
   GUEST_VIEWER,
@@ -27,7 +27,6 @@ import {
   type BasketViewer,
 } from './basket.service.ts';
 
-const THIRTY_DAYS_S = 60 * 60 * 24 * 30;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 // A cached basket view is sent many times: serialise and compress it once.
@@ -71,14 +70,7 @@ export function basketRoutes(
     result: BasketResult,
   ) {
     if (result.basketId && result.basketId !== sentId) {
-      response.setCookie(BASKET_COOKIE, result.basketId, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.secureCookies,
-        signed: true,
-        maxAge: THIRTY_DAYS_S,
-      });
+      setBasketCookie(response, result.basketId, deps.secureCookies);
     }
     response.header('cache-control', 'no-store');
     return sendEncodedJson(request, response, basketBody, result.basket);

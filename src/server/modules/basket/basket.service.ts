@@ -25,7 +25,7 @@ import type { OffersService } from '../offers/offers.service.ts';
 import { basketAccess, mayUse, type BasketResult } from './basket-access.ts';
 import { detailsChanges } from './basket-details.ts';
 import { basketLinks } from './basket-links.ts';
-import { acquireBasket } from './basket-merge.ts';
+import { acquireBasket, acquireBasketId } from './basket-merge.ts';
 import type { BasketRecord, BasketRepository } from './basket.repository.ts';
 import type { BasketViewCache } from './basket-view-cache.ts';
 import { addressView, basketViews, type BasketViewer } from './basket-view.ts';
@@ -103,6 +103,13 @@ export function basketService(deps: {
     /** On login: the guest basket becomes the customer's, or merges into theirs. */
     acquire: (basketId: string | null, viewer: BasketViewer) =>
       acquireBasket({ repository, access, views }, basketId, viewer),
+
+    /**
+     * As acquire, for the login itself: the id the browser's new basket cookie holds
+     * (null: none), without pricing the basket.
+     */
+    acquireId: (basketId: string | null, userId: number) =>
+      acquireBasketId(repository, basketId, userId),
 
     /** The basket for this browser; an empty one when it has none yet. */
     async get(basketId: string | null, viewer: BasketViewer): Promise<BasketResult> {

@@ -10,6 +10,7 @@ import { AppError, errorCatalogue } from '../../../domain/errors.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
 import type { PaidWith } from '../../adapters/payments/port.ts';
 import { orderConfirmationEmail } from './order-email.ts';
+import type { OrderLinks } from './order-link.ts';
 import { UNCONFIRMED_FAILURE, type OrderRecord, type OrderRepository } from './order.repository.ts';
 import { orderView } from './order-view.ts';
 
@@ -50,6 +51,8 @@ export function orderCompletion(deps: {
   log: CompletionLog;
   /** The shop's public address, for the link in the email. */
   publicUrl: string;
+  /** Signs the email's "View your order" link. */
+  orderLinks: OrderLinks;
   events?: OrderEvents;
 }) {
   const { orders, mailer, log, events } = deps;
@@ -72,7 +75,8 @@ export function orderCompletion(deps: {
       if (!done) return false;
       events?.paid(sale ? (sale.paidWith?.type ?? 'unknown') : null);
       try {
-        await mailer.send(orderConfirmationEmail(orderView(done), deps.publicUrl));
+        const link = deps.orderLinks.viewUrl(deps.publicUrl, done.public_id);
+        await mailer.send(orderConfirmationEmail(orderView(done), link));
       } catch (error) {
         // The order stands; the email can be sent again by hand.
         log.error({ err: error, order: done.order_number }, 'order confirmation email failed');

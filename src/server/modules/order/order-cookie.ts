@@ -4,7 +4,10 @@
  * Shared by the order and order-history routes and the logout route.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
 import { AppError } from '../../../domain/errors.ts';
+import { parseInput } from '../../http/parse.ts';
+import type { OrderLinks } from './order-link.ts';
 
 export const ORDERS_COOKIE = 'everbloom_orders';
 /** Orders one browser can read back without signing in. */
@@ -44,4 +47,30 @@ export function publicIdParam(value: string): string {
   const publicId = value.toLowerCase();
   if (!UUID.test(publicId)) throw new AppError('order_not_found');
   return publicId;
+}
+
+/**
+ * The signed link's key (ADR 044), as GET /orders/{id} and POST /orders/{id}/cancel read
+ * it; anything but a string is no key.
+ */
+export const orderLinkQuery = z.object({
+  key: z.catch(z.optional(z.string().check(z.maxLength(100))), undefined),
+});
+
+/**
+ * The orders this browser may see: those in its orders cookie, and the one asked for
+ * when the request carries its signed link's key. A key that opens the order also puts
+ * it in the orders cookie, so the browser keeps access without the link.
+ */
+export function visibleOrders(
+  request: FastifyRequest,
+  response: FastifyReply,
+  publicId: string,
+  deps: { orderLinks: OrderLinks; secureCookies: boolean },
+): string[] {
+  const recent = recentOrders(request);
+  const { key } = parseInput(orderLinkQuery, request.query ?? {});
+  if (!deps.orderLinks.opens(publicId, key)) return recent;
+  rememberOrder(request, response, publicId, deps.secureCookies);
+  return [publicId, ...recent];
 }

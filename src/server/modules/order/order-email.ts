@@ -39,10 +39,13 @@ function paymentText(order: OrderView): string {
   return description ? `${label} (${description})` : label;
 }
 
-export function orderConfirmationEmail(order: OrderView, shopUrl: string): EmailMessage {
+/**
+ * The confirmation of a paid order; `link` is its signed "View your order" link
+ * (order-link.ts), which opens the order on any device.
+ */
+export function orderConfirmationEmail(order: OrderView, link: string): EmailMessage {
   const items = [...order.items, ...order.promotionItems];
   const address = addressLines(order.delivery_address);
-  const link = `${shopUrl.replace(/\/+$/, '')}/order/thank-you/${order.public_id}`;
   const subject = `Your Everbloom order ${order.order_number}`;
   const option = `${order.delivery_option.name} (${order.delivery_option.price.label})`;
 

@@ -6,9 +6,10 @@
  *                                          signed orders cookie, so this browser may then
  *                                          read it (GET /orders/{id}) and cancel it;
  * - POST /user/orders/{public_id}/cancel   the signed-in owner;
- * - POST /orders/{public_id}/cancel        whoever may read the order (cookie, basket, owner).
+ * - POST /orders/{public_id}/cancel        whoever may read the order (cookie, basket, owner,
+ *                                          or the email's signed link's key, ADR 044).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { data, orderSchema } from '../../../domain/api/replies.ts';
 import { trackOrderSchema } from '../../../domain/schemas/order-tracking.ts';
@@ -17,7 +18,14 @@ import { openapi, type RouteError } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import { basketIdOf } from '../basket/basket-cookie.ts';
 import type { OrderHistory, OrderViewer } from './order-history.ts';
-import { publicIdParam, recentOrders, rememberOrder } from './order-cookie.ts';
+import type { OrderLinks } from './order-link.ts';
+import {
+  orderLinkQuery,
+  publicIdParam,
+  recentOrders,
+  rememberOrder,
+  visibleOrders,
+} from './order-cookie.ts';
 
 const orderReply = data(z.object({ order: orderSchema }));
 const list = openapi({
@@ -47,19 +55,29 @@ const cancelOwn = openapi({
 const cancel = openapi({
   summary: 'Cancels a pre-order this browser may read',
   auth: 'optional',
+  query: orderLinkQuery,
   replies: { 200: orderReply },
   errors: cancelErrors,
 });
 
 export function orderHistoryRoutes(
   app: FastifyInstance,
-  deps: { history: OrderHistory; secureCookies: boolean },
+  deps: { history: OrderHistory; orderLinks: OrderLinks; secureCookies: boolean },
 ) {
   const { history } = deps;
   const viewerOf = (request: FastifyRequest): OrderViewer => ({
     customerId: request.user?.id ?? null,
     visibleIds: recentOrders(request),
     basketId: basketIdOf(request),
+  });
+  /** As viewerOf, for one order: its signed link's key, when sent, also opens it. */
+  const viewerOfOrder = (
+    request: FastifyRequest,
+    response: FastifyReply,
+    publicId: string,
+  ): OrderViewer => ({
+    ...viewerOf(request),
+    visibleIds: visibleOrders(request, response, publicId, deps),
   });
 
   app.get('/user/orders', list, async (request, response) => {
@@ -95,13 +113,10 @@ export function orderHistoryRoutes(
     '/orders/:public_id/cancel',
     cancel,
     async (request, response) => {
-      const order = await history.cancel(
-        publicIdParam(request.params.public_id),
-        viewerOf(request),
-        {
-          ownerOnly: false,
-        },
-      );
+      const publicId = publicIdParam(request.params.public_id);
+      const order = await history.cancel(publicId, viewerOfOrder(request, response, publicId), {
+        ownerOnly: false,
+      });
       return response.header('cache-control', 'no-store').send({ data: { order } });
     },
   );

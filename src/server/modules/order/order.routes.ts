@@ -12,7 +12,8 @@ import type { PaymentGateway } from '../../adapters/payments/port.ts';
 import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import { basketIdOf } from '../basket/basket-cookie.ts';
-import { publicIdParam, recentOrders, rememberOrder } from './order-cookie.ts';
+import { orderLinkQuery, publicIdParam, rememberOrder, visibleOrders } from './order-cookie.ts';
+import type { OrderLinks } from './order-link.ts';
 import type { OrderService } from './order.service.ts';
 import type { OrderReconciliation } from './reconciliation.ts';
 
@@ -53,7 +54,11 @@ const place = openapi({
 });
 const read = openapi({
   summary: 'An order this browser placed or tracked, or the customer’s own',
+  description:
+    'The `key` of the confirmation email’s signed link also opens the order, and puts it ' +
+    'in this browser’s orders cookie.',
   auth: 'optional',
+  query: orderLinkQuery,
   replies: { 200: data(z.object({ order: orderSchema })) },
   errors: ['order_not_found'],
 });
@@ -73,6 +78,7 @@ export function orderRoutes(
     orders: OrderService;
     reconciliation: OrderReconciliation;
     gateway: PaymentGateway;
+    orderLinks: OrderLinks;
     secureCookies: boolean;
   },
 ) {
@@ -109,7 +115,7 @@ export function orderRoutes(
       const publicId = publicIdParam(request.params.public_id);
       const order = await deps.orders.get(publicId, {
         customerId: request.user?.id ?? null,
-        visibleIds: recentOrders(request),
+        visibleIds: visibleOrders(request, response, publicId, deps),
         basketId: basketIdOf(request),
       });
       return response.header('cache-control', 'no-store').send({ data: { order } });

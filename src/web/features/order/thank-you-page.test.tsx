@@ -209,6 +209,37 @@ describe('ThankYouPage', () => {
     expect(dataLayer()).toEqual([]);
   });
 
+  it('opens from the email’s signed link on any device: sends the key, offers to cancel a pre-order, reports nothing', async () => {
+    const order = makeOrder({ items: [preorderLine()] });
+    const { calls, user } = renderPage(
+      {
+        [ORDER]: found(order),
+        'POST /api/v1/orders/ord_7k3q9m2x4b/cancel': () => ({
+          body: { data: { order: { ...order, status: 'cancelled', cancellation: null } } },
+        }),
+      },
+      `${PATH}?key=1790000000.signature`,
+    );
+
+    const section = await screen.findByRole('region', { name: 'Cancellation' });
+    expect(calls.find((c) => c.path === '/api/v1/orders/ord_7k3q9m2x4b')?.search).toBe(
+      '?key=1790000000.signature',
+    );
+    await user.click(within(section).getByRole('button', { name: 'Cancel pre-order' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel pre-order' }));
+    expect(await screen.findByText(/Your pre-order has been cancelled/)).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain(
+      'POST /api/v1/orders/ord_7k3q9m2x4b/cancel',
+    );
+    expect(dataLayer()).toEqual([]);
+  });
+
+  it('offers no cancellation on the page the payment lands on', async () => {
+    renderPage({ [ORDER]: found(makeOrder({ items: [preorderLine()] })) });
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(screen.queryByRole('region', { name: 'Cancellation' })).not.toBeInTheDocument();
+  });
+
   it('shows the loading state while the order is fetched', async () => {
     const api = mockApi({ 'GET /api/v1/config': TEST_MODE_CONFIG, [ORDER]: found(makeOrder()) });
     const held = hold(api.fetchMock, '/orders/ord_7k3q9m2x4b');

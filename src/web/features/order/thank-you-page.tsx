@@ -4,11 +4,13 @@
  * and when it goes, how it was paid, the buds earned and what happens next. It
  * reports the purchase to analytics once per order, and refreshes the basket, which
  * the order emptied. Loading, 'Order not found.' and error states; focus moves to
- * the heading once the order shows.
+ * the heading once the order shows. The confirmation email's "View your order" link
+ * opens it here with its signed `key` (ADR 044) on any device: then the page also offers
+ * to cancel a pre-order, and does not report the purchase again.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { OrderView } from '../../../domain/api/order.ts';
 import { ORDER_NOT_FOUND_MESSAGE } from '../../../domain/shopper-message.ts';
 import { BASKET_KEY } from '../../api/basket.ts';
@@ -17,23 +19,26 @@ import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { trackPurchase } from '../../lib/purchase-analytics.ts';
 import { OrderItems, OrderSection, OrderSideColumn } from '../../shared/order/order-parts.tsx';
+import { CancelPreorder } from '../../shared/order/order-status.tsx';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import './thank-you.css';
 
 export function ThankYouPage() {
   const { publicId = '' } = useParams();
-  const { data: order, error, refetch, isFetching } = useOrder(publicId);
+  const key = useSearchParams()[0].get('key') ?? undefined;
+  const { data: order, error, refetch, isFetching } = useOrder(publicId, key);
   const notFound = error instanceof ApiError && error.status === 404;
   usePageTitle(
     order ? 'Thank you for your order' : notFound ? ORDER_NOT_FOUND_MESSAGE : 'Your order',
   );
   useBasketRefresh();
-  usePurchaseAnalytics(order);
+  // Opened from the email, the purchase was reported where it was made.
+  usePurchaseAnalytics(key === undefined ? order : undefined);
 
   let content: ReactNode;
   if (order) {
-    content = <OrderConfirmation order={order} />;
+    content = <OrderConfirmation order={order} fromEmail={key !== undefined} />;
   } else if (notFound) {
     content = (
       <FocusedHeading title={ORDER_NOT_FOUND_MESSAGE}>
@@ -107,7 +112,8 @@ function ContinueShopping() {
   );
 }
 
-function OrderConfirmation({ order }: { order: OrderView }) {
+/** `fromEmail`: opened through the email's link, where a pre-order may be cancelled. */
+function OrderConfirmation({ order, fromEmail }: { order: OrderView; fromEmail: boolean }) {
   const hasPreorder = order.items.some((item) => item.preorder);
   return (
     <FocusedHeading title="Thank you for your order">
@@ -139,6 +145,7 @@ function OrderConfirmation({ order }: { order: OrderView }) {
               </p>
             )}
           </OrderSection>
+          {fromEmail && hasPreorder && <CancelPreorder order={order} asOwner={false} />}
           <OrderItems order={order} />
         </div>
         <OrderSideColumn order={order} />
