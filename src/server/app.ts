@@ -131,6 +131,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles orders left pending (crash recovery, ADR 019): start-up, housekeeping, tests. */
     reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
+    /** Settles orders pending longer than a charge should take (the sweep, ADR 038). */
+    settlePendingOrders: OrderReconciliation['settlePendingOrders'];
     /** Cancellations a stopped process claimed and left, finished (ADR 023). */
     finishStaleCancellations: OrderHistory['finishStaleCancellations'];
     /** Sends back-in-stock emails now due (ADR 025): the minute sweep, tests. */
@@ -277,6 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
+  app.decorate('settlePendingOrders', reconciliation.settlePendingOrders);
   app.decorate('finishStaleCancellations', history.finishStaleCancellations);
   const stockAlerts = stockAlertService({
     alerts: stockAlertRepository(deps.db),

@@ -82,6 +82,12 @@ const keyUsedElsewhere = () =>
     message: 'This Idempotency-Key was already used for another order.',
   });
 
+/** What the shopper is told when no sale can be found for their attempt. */
+const TRY_AGAIN = 'We were unable to take your payment, please try again.';
+
+/** How a failed attempt is recorded and answered. */
+type Refusal = { type: string; message: string; transactionId: string | null };
+
 const stillProcessing = () =>
   new AppError('order_failed', {
     message:
@@ -390,6 +396,37 @@ export function orderService(deps: {
     return outcomeOf(current ?? order);
   }
 
+  /**
+   * Ends the order failed with the refusal the shopper is told, and throws it: the one
+   * place a payment attempt ends refused. When something else ended the order first
+   * (the sweep, a webhook), its outcome answers instead.
+   */
+  async function refuse(order: OrderRecord, refusal: Refusal): Promise<string> {
+    if (!(await completion.failed(order, refusal))) {
+      return outcomeOf((await orders.outcome(order.id)) ?? order);
+    }
+    throw refusalError(refusal.type, refusal.message);
+  }
+
+  /**
+   * The sale's outcome is unknown (it threw: a timeout, a lost connection, a bug): asks
+   * the gateway before deciding. When it cannot say either, the order stays pending and
+   * the pending-order sweep settles it within a minute (ADR 038).
+   */
+  async function settleUnknown(order: OrderRecord): Promise<string> {
+    const found = await lookUp(order.public_id);
+    if (found === 'unknown') throw stillProcessing();
+    if (found?.succeeded)
+      return settle(order, { transactionId: found.id, paidWith: found.paidWith });
+    // No sale found: most likely none was made. Should one appear later,
+    // reconciliation reverses it (the stock is back and the basket open again).
+    return refuse(order, {
+      type: found ? 'order_failed' : UNCONFIRMED_FAILURE,
+      message: TRY_AGAIN,
+      transactionId: found?.id ?? null,
+    });
+  }
+
   /** Charges a pending order and ends it; answers its public id or throws the refusal. */
   async function charge(order: OrderRecord, command: PlaceOrderCommand): Promise<string> {
     if (order.amount === 0) {
@@ -410,23 +447,13 @@ export function orderService(deps: {
         storeInVault: customerId !== null && command.input.save_payment_method === true,
       });
     } catch (error) {
-      // Unknown outcome: the sale may have happened. Ask the gateway before deciding;
-      // when it cannot say either, the order stays pending for reconciliation.
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-      deps.log.error({ err: error, order: order.order_number }, 'payment gateway unavailable');
-      const found = await lookUp(order.public_id);
-      if (found === 'unknown') throw stillProcessing();
-      if (found?.succeeded)
-        return settle(order, { transactionId: found.id, paidWith: found.paidWith });
-      // No sale found: most likely none was made. Should one appear later,
-      // reconciliation reverses it (the stock is back and the basket open again).
-      const message = 'We were unable to take your payment, please try again.';
-      await completion.failed(order, {
-        type: found ? 'order_failed' : UNCONFIRMED_FAILURE,
-        message,
-        transactionId: found?.id ?? null,
-      });
-      throw new AppError('order_failed', { message });
+      // Whatever was thrown, the sale may have happened: never leave the order to guess.
+      const unavailable = error instanceof GatewayUnavailableError;
+      deps.log.error(
+        { err: error, order: order.order_number },
+        unavailable ? 'payment gateway unavailable' : 'payment gateway sale threw',
+      );
+      return settleUnknown(order);
     }
     if (result.ok) {
       return settle(order, {
@@ -434,8 +461,7 @@ export function orderService(deps: {
         paidWith: result.sale.paidWith,
       });
     }
-    await completion.failed(order, result.refusal);
-    throw refusalError(result.refusal.type, result.refusal.message);
+    return refuse(order, result.refusal);
   }
 
   return {
