@@ -36,6 +36,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '015-stock-notifications.sql',
       '016-one-refund-per-sale.sql',
       '017-basket-frozen-while-paying.sql',
+      '018-test-gateway-sales-share-order-ids.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

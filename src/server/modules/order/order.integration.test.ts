@@ -495,6 +495,74 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       expect(again.body.data.public_id).toBe(placed.body.data.public_id);
       expect(await chargesFor(placed.body.data.public_id)).toHaveLength(1);
     });
+    it('answers the same Idempotency-Key with the same order while its first request is still charging', async () => {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let sales = 0;
+      const slow = await appWith({
+        orderTimings: { waitForPendingMs: 10_000 },
+        payments: {
+          ...gateway,
+          sale: async (request) => {
+            sales += 1;
+            await held;
+            return gateway.sale(request);
+          },
+        },
+      });
+      extraApps.push(slow);
+      const browser = await readyToPay([['FIG-120', 1]], { on: slow });
+      const key = { 'idempotency-key': 'order-key-while-charging' };
+      const body = { payment_method_nonce: FRICTIONLESS_3DS, device_data: DEVICE_DATA };
+      const first = browser.order(body, key);
+      await expect
+        .poll(async () => (await ordersOfBasketWith('FIG-120')).map((o) => o.status))
+        .toEqual(['pending']);
+      // The retry (a double click, a lost reply) waits for the charge under way.
+      const second = browser.order(body, key);
+      release();
+      const [placed, repeated] = await Promise.all([first, second]);
+      expect(placed.status).toBe(201);
+      expect(repeated.status).toBe(200);
+      expect(repeated.body.data.public_id).toBe(placed.body.data.public_id);
+      expect(sales).toBe(1);
+      expect(await chargesFor(placed.body.data.public_id)).toHaveLength(1);
+      // And after it is paid, the same key still answers that order.
+      const later = await browser.order(body, key);
+      expect(later.status).toBe(200);
+      expect(later.body.data.public_id).toBe(placed.body.data.public_id);
+    });
+
+    it('answers the same Idempotency-Key with the same failure after its attempt failed unconfirmed, and a new key pays', async () => {
+      const timingOut = await appWith({
+        orderTimings: { lookupRetryMs: [1, 1] },
+        payments: {
+          ...gateway,
+          sale: async () => {
+            throw new GatewayUnavailableError('timed out');
+          },
+        },
+      });
+      extraApps.push(timingOut);
+      const browser = await readyToPay([['MONST-60-BLK', 1]], { on: timingOut });
+      const body = { payment_method_nonce: FRICTIONLESS_3DS, device_data: DEVICE_DATA };
+      const key = { 'idempotency-key': 'order-key-unconfirmed' };
+      const failed = await browser.order(body, key);
+      expect(failed.body).toEqual({
+        error_type: 'order_failed',
+        message: 'We were unable to take your payment, please try again.',
+      });
+      // The same attempt, asked again on a process whose gateway works: still that failure.
+      const onWorking = new Browser(app);
+      for (const [name, value] of browser.cookies) onWorking.cookies.set(name, value);
+      expect((await onWorking.order(body, key)).body).toEqual(failed.body);
+      expect(await ordersOfBasketWith('MONST-60-BLK')).toEqual([
+        expect.objectContaining({ status: 'failed' }),
+      ]);
+      const paid = await onWorking.order(body, { 'idempotency-key': 'order-key-unconfirmed-2' });
+      expect(paid.status).toBe(201);
+      expect(await chargesFor(paid.body.data.public_id)).toHaveLength(1);
+    });
   });
 
   describe('crash recovery', () => {
