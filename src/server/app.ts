@@ -70,7 +70,8 @@ import { orderHistoryRoutes } from './modules/order/order-history.routes.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
-import { paymentRoutes } from './modules/order/payment.routes.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -302,14 +303,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       authRoutes(api, { auth });
       userRoutes(api, { users: userAccounts });
-      orderRoutes(api, {
-        orders: orderPlacement,
-        reconciliation,
-        gateway: payments,
-        secureCookies: deps.secureCookies ?? false,
-      });
+      orderRoutes(api, { orders: orderPlacement, secureCookies: deps.secureCookies ?? false });
       orderHistoryRoutes(api, { history, secureCookies: deps.secureCookies ?? false });
-      paymentRoutes(api, { gateway: payments });
+      paymentRoutes(api, {
+        payments: paymentService({
+          gateway: payments,
+          settleFromWebhook: reconciliation.fromWebhook,
+        }),
+      });
       wishlistRoutes(api, {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
