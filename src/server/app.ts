@@ -75,9 +75,10 @@ import { orderLinks as signedOrderLinks } from './modules/order/order-link.ts';
 import { orderRepository } from './modules/order/order.repository.ts';
 import { orderRoutes } from './modules/order/order.routes.ts';
 import { orderService } from './modules/order/order.service.ts';
-import { paymentRoutes } from './modules/order/payment.routes.ts';
 import { paymentAttempts, type CardTestingLimits } from './modules/order/payment-attempts.ts';
 import { paymentAttemptsRepository } from './modules/order/payment-attempts.repository.ts';
+import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -146,6 +147,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Settles orders left pending (crash recovery, ADR 019): start-up, housekeeping, tests. */
     reconcilePendingOrders: OrderReconciliation['reconcilePendingOrders'];
+    /** Settles orders pending longer than a charge should take (the sweep, ADR 038). */
+    settlePendingOrders: OrderReconciliation['settlePendingOrders'];
     /** Cancellations a stopped process claimed and left, finished (ADR 023). */
     finishStaleCancellations: OrderHistory['finishStaleCancellations'];
     /** Sends back-in-stock emails now due (ADR 025): the minute sweep, tests. */
@@ -309,6 +312,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
+  app.decorate('settlePendingOrders', reconciliation.settlePendingOrders);
   app.decorate('finishStaleCancellations', history.finishStaleCancellations);
   const stockAlerts = stockAlertService({
     alerts: stockAlertRepository(deps.db),
@@ -333,8 +337,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       userRoutes(api, { users: userAccounts });
       orderRoutes(api, {
         orders: orderPlacement,
-        reconciliation,
-        gateway: payments,
         orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });
@@ -343,7 +345,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });
-      paymentRoutes(api, { gateway: payments, attempts });
+      paymentRoutes(api, {
+        payments: paymentService({
+          gateway: payments,
+          attempts,
+          settleFromWebhook: reconciliation.fromWebhook,
+        }),
+      });
       wishlistRoutes(api, {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });

@@ -21,7 +21,7 @@ import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './conf
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
-import { RECONCILE_AFTER_MS } from './modules/order/reconciliation.ts';
+import { PENDING_SWEEP_MS } from './modules/order/reconciliation.ts';
 
 /** How often waiting back-in-stock sign-ups are checked against stock. */
 export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
@@ -128,7 +128,7 @@ export async function startServer(
   // Orders a stopped process left pending (ADR 019): settled now and every hour. PGlite's
   // data folder belongs to this one process, so at start nothing can still be charging
   // any of them: all are settled (ADR 030). On PostgreSQL other processes may be, so
-  // only those older than any charge can take.
+  // only those older than any charge should take; the sweep below settles the rest.
   const reconcile = async (atStart = false) => {
     const counts = await app.reconcilePendingOrders(
       atStart && config.database.kind === 'pglite' ? { olderThanMs: 0 } : {},
@@ -144,19 +144,18 @@ export async function startServer(
   await reconcile(true).catch((error: unknown) =>
     app.log.error({ err: error }, 'order reconciliation failed'),
   );
-  // On PostgreSQL, orders this process's previous run left pending are settled once they
-  // pass that age, not at the hourly run after it.
-  const afterRestart =
-    config.database.kind === 'postgres'
-      ? setTimeout(
-          () =>
-            void reconcile().catch((error: unknown) =>
-              app.log.error({ err: error }, 'order reconciliation failed'),
-            ),
-          RECONCILE_AFTER_MS + 5_000,
-        )
-      : undefined;
-  afterRestart?.unref();
+  // No basket stays frozen by a charge nobody finished (a stopped process, a lost
+  // answer): every process settles orders pending for over 40 s (ADR 038).
+  const pendingOrderSweep = scheduleHousekeeping({
+    purge: async () => {
+      const counts = await app.settlePendingOrders();
+      return { orders_paid: counts.paid, orders_failed: counts.failed };
+    },
+    log: app.log,
+    intervalMs: PENDING_SWEEP_MS,
+    firstRunMs: PENDING_SWEEP_MS,
+    message: 'pending orders settled',
+  });
   const housekeeping = scheduleHousekeeping({
     purge: async () => ({ ...(await purgeExpired(handle.db)), ...(await reconcile()) }),
     log: app.log,
@@ -180,9 +179,8 @@ export async function startServer(
     (stopping ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
-      clearTimeout(afterRestart);
-      stage = 'scheduled work (housekeeping, back-in-stock sweep)';
-      await Promise.all([housekeeping.stop(), stockAlertSweep.stop()]);
+      stage = 'scheduled work (housekeeping, back-in-stock and pending-order sweeps)';
+      await Promise.all([housekeeping.stop(), stockAlertSweep.stop(), pendingOrderSweep.stop()]);
       // Stops listening at once; waits for the requests in flight to be answered.
       stage = 'requests in flight';
       await app.close();

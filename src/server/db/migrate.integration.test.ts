@@ -37,6 +37,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '016-one-refund-per-sale.sql',
       '017-basket-frozen-while-paying.sql',
       '018-payment-failures.sql',
+      '019-test-gateway-sales-share-order-ids.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

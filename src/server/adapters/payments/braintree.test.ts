@@ -302,7 +302,6 @@ describe('Braintree sales', () => {
     });
     expect(named('customer.delete')).toEqual([['guest-1']]);
     expect(calls.map((call) => call[0])).toEqual([
-      'transaction.search',
       'paymentMethodNonce.find',
       'customer.create',
       'transaction.sale',
@@ -617,31 +616,11 @@ describe('Braintree sales', () => {
     });
   });
 
-  it('charges again for an order id whose earlier sale was voided', async () => {
-    const { gateway, named } = standIn({
-      'transaction.search': () => [{ ...SETTLING, status: 'voided' }],
-    });
+  it('sells every time it is asked, as Braintree does: one sale per order is the shop’s rule', async () => {
+    const { gateway, named } = standIn({ 'transaction.search': () => [SETTLING] });
     expect((await gateway.sale(saleRequest())).ok).toBe(true);
     expect(named('transaction.sale')).toHaveLength(1);
-  });
-
-  it('answers a repeated order id with its earlier sale instead of charging again', async () => {
-    const { gateway, named } = standIn({
-      'transaction.search': () => [
-        { ...SETTLING, status: 'processor_declined', id: 'tx0' },
-        SETTLING,
-      ],
-    });
-    expect(await gateway.sale(saleRequest())).toEqual({
-      ok: true,
-      sale: {
-        transactionId: 'tx1',
-        amount: 1_250,
-        paidWith: { type: 'credit_card', cardType: 'Visa', lastFour: '1881' },
-      },
-    });
-    expect(named('transaction.search')).toEqual([['order-1']]);
-    expect(named('transaction.sale')).toEqual([]);
+    expect(named('transaction.search')).toEqual([]);
   });
 
   it('reports a timeout or outage during the sale as the gateway being unavailable', async () => {
@@ -690,6 +669,32 @@ describe('Braintree reversals, lookups, vault and webhooks', () => {
       paidWith: { type: 'credit_card', cardType: 'Visa', lastFour: '1881' },
     });
     expect(await standIn().gateway.findByOrderId('order-2')).toBeNull();
+  });
+
+  it('finds the sale that took money, not a voided one, whatever order search answers in', async () => {
+    // A recorded search: the order's first sale voided, a second one settled.
+    const voided = { ...SETTLING, id: 'tx0', status: 'voided', createdAt: '2026-11-20T10:00:00Z' };
+    const settled = { ...SETTLING, status: 'settled', createdAt: '2026-11-20T10:05:00Z' };
+    const declined = {
+      ...SETTLING,
+      id: 'tx2',
+      status: 'processor_declined',
+      createdAt: '2026-11-20T10:09:00Z',
+    };
+    for (const answer of [
+      [voided, settled, declined],
+      [declined, settled, voided],
+    ]) {
+      const { gateway } = standIn({ 'transaction.search': () => answer });
+      expect(await gateway.findByOrderId('order-1')).toMatchObject({
+        id: 'tx1',
+        status: 'settled',
+        succeeded: true,
+      });
+    }
+    // With no sale holding money, the void says what became of the order's money.
+    const { gateway } = standIn({ 'transaction.search': () => [declined, voided] });
+    expect(await gateway.findByOrderId('order-1')).toMatchObject({ id: 'tx0', succeeded: false });
   });
 
   it('lists a customer’s cards default first, each with a fresh nonce; none for an unknown customer', async () => {

@@ -21,8 +21,8 @@
  * cards are refused) and nonces of cards already in the customer's vault go straight to
  * the sale.
  *
- * Before any of it, a sale already made for the order id is returned instead (one sale
- * per order id: `transaction.search` by order id). Braintree's refusals become
+ * Every call is a sale, as on Braintree itself: one sale per order is the order
+ * service's rule (ADR 039), not hidden here behind a search. Braintree's refusals become
  * SaleRefusals; thrown errors (timeouts, authentication, 5xx) GatewayUnavailableError.
  */
 import braintree from 'braintree';
@@ -441,12 +441,17 @@ export function braintreeGateway(
       for await (const t of client.transaction.search((search) => search.orderId().is(orderId)))
         if (t.type === undefined || t.type === 'sale') found.push(t);
     });
-    if (found.length === 0) return null;
-    const succeeded = found.find((t) => SUCCEEDED.has(t.status) || t.status === 'voided');
-    const latest = [...found].sort((a, b) =>
-      String(b.createdAt).localeCompare(String(a.createdAt)),
-    )[0]!;
-    return transactionOf(succeeded ?? latest);
+    // Several sales may carry one order id (Braintree refuses none): one that took money
+    // wins over a voided one, which wins over a refused one, whatever order search
+    // answers in; the latest of a kind. Otherwise a void would hide a sale to reverse.
+    const latestFirst = [...found].sort((a, b) =>
+      String(b.createdAt ?? '').localeCompare(String(a.createdAt ?? '')),
+    );
+    const chosen =
+      latestFirst.find((t) => SUCCEEDED.has(t.status)) ??
+      latestFirst.find((t) => t.status === 'voided') ??
+      latestFirst[0];
+    return chosen ? transactionOf(chosen) : null;
   }
 
   async function sale(request: SaleRequest): Promise<SaleResult> {
@@ -454,12 +459,6 @@ export function braintreeGateway(
       return refused('missing_payment_parameters', 'Amount is required.');
     if (!request.nonce)
       return refused('missing_payment_parameters', 'Payment method nonce is required.');
-    const earlier = await findByOrderId(request.orderId);
-    if (earlier?.succeeded && earlier.paidWith)
-      return {
-        ok: true,
-        sale: { transactionId: earlier.id, amount: earlier.amount, paidWith: earlier.paidWith },
-      };
 
     let nonce: BtNonce;
     try {

@@ -134,11 +134,18 @@ export interface PaymentGateway {
   readonly contentSources: ContentSources;
   /** A client token for braintree-web (or the test-mode client), with the vault when customerId is set. */
   clientToken(input: { customerId: string | null }): Promise<string>;
-  /** Charges `amount` and submits it for settlement; cards must have passed 3-D Secure. */
+  /**
+   * Charges `amount` and submits it for settlement; cards must have passed 3-D Secure.
+   * Every call is a sale, even for an order id already charged (as on Braintree): one
+   * sale per order is the caller's rule (ADR 039).
+   */
   sale(request: SaleRequest): Promise<SaleResult>;
   /** Voids an unsettled sale or refunds a settled one (order cancellation, compensation). */
   reverse(transactionId: string): Promise<{ ok: boolean; kind: 'void' | 'refund' | null }>;
-  /** The sale made for an order id, if any (crash recovery). */
+  /**
+   * The sale made for an order id, if any (crash recovery): of several, one holding money,
+   * else a voided one, else the latest.
+   */
   findByOrderId(orderId: string): Promise<GatewayTransaction | null>;
   /** The customer's vaulted cards, default first; [] for an unknown customer. */
   listCards(customerId: string): Promise<VaultedCard[]>;

@@ -12,8 +12,10 @@
  * failed, £5,001.00 gateway rejected); webhooks are signed `<publicKey>|<hmac>`.
  * Each card has a fingerprint (Braintree's uniqueNumberIdentifier; here from the test
  * card's class and digits), screened with the sale's `screenCard` before any charge.
- * Unlike it: one charge per order id is enforced here (Braintree's own duplicate check
- * is time-based), and settlement happens only when a test says so (`settle`).
+ * Like Braintree, it refuses no sale for an order id already charged: a second sale is
+ * a second charge, so a test counting charges sees it (ADR 039). Unlike it, Braintree's
+ * time-based duplicate check is not modelled, and settlement happens only when a test
+ * says so (`settle`).
  *
  * Faults (ADR 030): it can be told (`faults`) to time out or lose the connection on the
  * next sales, with or without having made the charge, to answer slowly, or to be
@@ -423,29 +425,8 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
 
   async function record(
     values: Omit<LedgerRow, 'id' | 'created_at' | 'charged'> & { charged?: boolean },
-  ): Promise<LedgerRow | undefined> {
-    return db
-      .insertInto('payment_ledger')
-      .values(values)
-      .onConflict((conflict) =>
-        conflict
-          .column('order_id')
-          .where('kind', '=', 'sale')
-          .where('charged', '=', true)
-          .doNothing(),
-      )
-      .returningAll()
-      .executeTakeFirst();
-  }
-
-  async function chargedSale(orderId: string): Promise<LedgerRow | undefined> {
-    return db
-      .selectFrom('payment_ledger')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .where('kind', '=', 'sale')
-      .where('charged', '=', true)
-      .executeTakeFirst();
+  ): Promise<LedgerRow> {
+    return db.insertInto('payment_ledger').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
   const saleOf = (row: LedgerRow): SaleResult => ({
@@ -536,10 +517,6 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       return refuse('missing_payment_parameters', 'Amount is required.');
     if (!request.nonce)
       return refuse('missing_payment_parameters', 'Payment method nonce is required.');
-    // One charge per order id: a repeat (a retry, a double click) gets the first.
-    const earlier = await chargedSale(request.orderId);
-    if (earlier) return saleOf(earlier);
-
     const method = await resolve(request.nonce);
     if (method === 'unknown') return refuse('payment_method_error', NONCE_MESSAGES.unknown);
     if (method === 'consumed') return refuse('payment_method_error', NONCE_MESSAGES.consumed);
@@ -609,8 +586,6 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       charged: true,
       response_text: '1000 : Approved',
     });
-    // Lost a race with a concurrent sale for the same order: that one stands.
-    if (!row) return saleOf((await chargedSale(request.orderId))!);
     if (
       request.storeInVault &&
       request.customerId &&
@@ -649,7 +624,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     if (row.status === 'authorized' || row.status === 'submitted_for_settlement') {
       const voided = await db
         .updateTable('payment_ledger')
-        // A void releases the authorisation: no money was taken, and the order id is free.
+        // A void releases the authorisation: no money was taken.
         .set({ status: 'voided', charged: false })
         .where('transaction_id', '=', transactionId)
         .where('status', 'in', ['authorized', 'submitted_for_settlement'])
@@ -725,7 +700,10 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
         .selectAll()
         .where('order_id', '=', orderId)
         .where('kind', '=', 'sale')
+        // As the Braintree adapter chooses: a sale holding money, else a voided one, else
+        // the latest; of a kind, the latest.
         .orderBy('charged', 'desc')
+        .orderBy(sql`status = 'voided'`, 'desc')
         .orderBy('id', 'desc')
         .executeTakeFirst();
       return row ? transactionOf(row) : null;

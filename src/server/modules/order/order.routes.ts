@@ -1,21 +1,19 @@
 /**
- * Order endpoints: placing the browser's basket as an order, reading an order back, and
- * the payment gateway's webhooks. The browser that placed an order may read it through
- * a signed, HttpOnly cookie listing its recent orders (set when one is placed).
+ * Order endpoints: placing the browser's basket as an order and reading an order back.
+ * The browser that placed an order may read it through a signed, HttpOnly cookie listing
+ * its recent orders (set when one is placed).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { data, orderSchema } from '../../../domain/api/replies.ts';
 import { AppError } from '../../../domain/errors.ts';
 import { placeOrderSchema } from '../../../domain/schemas/order.ts';
-import type { PaymentGateway } from '../../adapters/payments/port.ts';
 import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
 import { basketIdOf } from '../basket/basket-cookie.ts';
 import { orderLinkQuery, publicIdParam, rememberOrder, visibleOrders } from './order-cookie.ts';
 import type { OrderLinks } from './order-link.ts';
 import type { OrderService } from './order.service.ts';
-import type { OrderReconciliation } from './reconciliation.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
@@ -62,22 +60,10 @@ const read = openapi({
   replies: { 200: data(z.object({ order: orderSchema })) },
   errors: ['order_not_found'],
 });
-const webhook = openapi({
-  summary: 'The payment gateway’s webhook (Braintree’s signed form post)',
-  body: {
-    mediaType: 'application/x-www-form-urlencoded',
-    schema: z.object({ bt_signature: z.string(), bt_payload: z.string() }),
-  },
-  replies: { 200: data(z.object({ received: z.literal(true) })) },
-  errors: [['unauthorized', 403]],
-});
-
 export function orderRoutes(
   app: FastifyInstance,
   deps: {
     orders: OrderService;
-    reconciliation: OrderReconciliation;
-    gateway: PaymentGateway;
     orderLinks: OrderLinks;
     secureCookies: boolean;
   },
@@ -121,25 +107,4 @@ export function orderRoutes(
       return response.header('cache-control', 'no-store').send({ data: { order } });
     },
   );
-
-  // Braintree posts webhooks as a form; only this route reads forms.
-  void app.register(async (webhooks) => {
-    webhooks.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
-    webhooks.post('/payments/webhooks', webhook, async (request) => {
-      const body = objectBody(request.body);
-      const signature = typeof body.bt_signature === 'string' ? body.bt_signature : '';
-      const payload = typeof body.bt_payload === 'string' ? body.bt_payload : '';
-      const event =
-        signature && payload ? await deps.gateway.parseWebhook({ signature, payload }) : null;
-      if (!event) throw new AppError('unauthorized', { status: 403 });
-      if (event.transaction) await deps.reconciliation.fromWebhook(event.transaction);
-      return { data: { received: true } };
-    });
-  });
 }

@@ -85,6 +85,12 @@ const keyUsedElsewhere = () =>
     message: 'This Idempotency-Key was already used for another order.',
   });
 
+/** What the shopper is told when no sale can be found for their attempt. */
+const TRY_AGAIN = 'We were unable to take your payment, please try again.';
+
+/** How a failed attempt is recorded and answered. */
+type Refusal = { type: string; message: string; transactionId: string | null };
+
 const stillProcessing = () =>
   new AppError('order_failed', {
     detail:
@@ -144,6 +150,46 @@ function stockMessage(snapshot: CatalogueSnapshot, short: StockTaken): string {
     : `Sorry, only ${short.before} of ${name} ${short.before === 1 ? 'is' : 'are'} available.`;
 }
 
+/** Stock the basket's lines and gifts want; pre-orders and gifts are soft. */
+function stockWanted(
+  snapshot: CatalogueSnapshot,
+  basket: BasketForOrder,
+  priced: BasketView,
+): StockDemand[] {
+  const wanted: StockDemand[] = [];
+  for (const item of basket.items) {
+    const variation = snapshot.variation(item.product_id);
+    if (!variation || variation.row.discontinued) continue;
+    expand(snapshot, variation, item.quantity, variation.row.is_preorder, wanted);
+  }
+  for (const gift of priced.promotion_items) {
+    const variation = snapshot.variation(gift.product.id);
+    // A gift goes out while stock lasts: it never stops an order.
+    if (variation) expand(snapshot, variation, gift.quantity, true, wanted);
+  }
+  return merge(wanted);
+}
+
+/** The items with pre-order quantities as the stock really stood, not as the cached catalogue had it. */
+function withPreorders(
+  items: BasketView['items'],
+  snapshot: CatalogueSnapshot,
+  reservations: readonly StockReservation[],
+): BasketView['items'] {
+  const preorderOf = new Map(reservations.map((r) => [r.product_id, r.preorder]));
+  return items.map((item) => {
+    const variation = snapshot.variation(item.product.id);
+    if (!variation?.row.is_preorder || variation.components.length > 0) return item;
+    const preorder = Math.min(item.quantity, preorderOf.get(item.product.id) ?? 0);
+    return {
+      ...item,
+      preorder: preorder > 0,
+      preorder_quantity: preorder,
+      preorder_restock_date: preorder > 0 ? variation.row.restock_date : null,
+    };
+  });
+}
+
 type Reserved =
   | { kind: 'created'; order: OrderRecord }
   | { kind: 'existing'; order: OrderOutcome }
@@ -190,13 +236,16 @@ export function orderService(deps: {
     return current.public_id;
   }
 
-  /** Prices and checks the locked basket, takes its stock and writes the order. */
-  async function reserve(
+  /**
+   * Locks the basket; answers what stands in the way of a new order for it (an order
+   * already made for it or with this key, the basket ordered or not the shopper's), or
+   * the basket, open and ready to be priced.
+   */
+  async function openBasket(
     repository: OrderQueries,
     basketId: string,
     command: PlaceOrderCommand,
-    ref: Reference,
-  ): Promise<Reserved> {
+  ): Promise<Exclude<Reserved, { kind: 'created' }> | { kind: 'open'; basket: BasketForOrder }> {
     const { customer, idempotencyKey } = command;
     const basket = await repository.lockBasket(basketId, customer?.id ?? null, idempotencyKey);
     if (!basket) return { kind: 'unusable' };
@@ -210,13 +259,21 @@ export function orderService(deps: {
     if (basket.user_id !== null && basket.user_id !== (customer?.id ?? null)) {
       return { kind: 'unusable' };
     }
+    return { kind: 'open', basket };
+  }
 
+  /**
+   * Prices the basket as its view is priced, with its voucher as it is now (not as this
+   * process's copy of the offers has it), checks it is complete, and checks the total is
+   * the one the shopper was shown: charged that, or nothing (ADR 037).
+   */
+  function priceAsShown(basket: BasketForOrder, command: PlaceOrderCommand, ref: Reference) {
+    const { customer } = command;
     const viewer: BasketViewer = {
       userId: customer?.id ?? null,
       pricesExcludeTax: customer?.prices_exclude_tax ?? false,
       loyaltyAvailable: basket.buds,
     };
-    // The voucher as it is now, not as this process's copy of the offers has it.
     const fresh: Reference = {
       ...ref,
       offers: {
@@ -229,48 +286,48 @@ export function orderService(deps: {
     if (priced.payment_required && !command.input.payment_method_nonce) {
       throw new AppError('missing_payment_parameters');
     }
-    // The shopper is charged what they were shown, or nothing (the transaction rolls back).
     const amount = (priced.discounted_prices?.total ?? priced.prices.total).amount;
     const expected = command.input.expected_total;
     if (expected !== undefined && expected !== amount) throw new AppError('order_total_changed');
+    return { priced, checked, amount };
+  }
 
-    const snapshot = ref.catalogue;
-    const wanted: StockDemand[] = [];
-    for (const item of basket.items) {
-      const variation = snapshot.variation(item.product_id);
-      if (!variation || variation.row.discontinued) continue;
-      expand(snapshot, variation, item.quantity, variation.row.is_preorder, wanted);
-    }
-    for (const gift of priced.promotion_items) {
-      const variation = snapshot.variation(gift.product.id);
-      // A gift goes out while stock lasts: it never stops an order.
-      if (variation) expand(snapshot, variation, gift.quantity, true, wanted);
-    }
-    const taken = await repository.reserveStock(merge(wanted));
+  /** Takes the stock the priced basket needs, or throws insufficient_stock naming it. */
+  async function takeStock(
+    repository: OrderQueries,
+    snapshot: CatalogueSnapshot,
+    basket: BasketForOrder,
+    priced: BasketView,
+  ): Promise<StockReservation[]> {
+    const taken = await repository.reserveStock(stockWanted(snapshot, basket, priced));
     const short = taken.find((t) => !t.ok);
     if (short) {
-      const message = stockMessage(snapshot, short);
-      throw new AppError('insufficient_stock', { message });
+      throw new AppError('insufficient_stock', { message: stockMessage(snapshot, short) });
     }
-    const reservations: StockReservation[] = taken.map((t) => ({
+    return taken.map((t) => ({
       product_id: t.product_id,
       quantity: t.taken,
       preorder: t.quantity - t.taken,
     }));
-    // Pre-order quantities as the stock really stood, not as the cached catalogue had it.
-    const preorderOf = new Map(reservations.map((r) => [r.product_id, r.preorder]));
-    const items = priced.items.map((item) => {
-      const variation = snapshot.variation(item.product.id);
-      if (!variation?.row.is_preorder || variation.components.length > 0) return item;
-      const preorder = Math.min(item.quantity, preorderOf.get(item.product.id) ?? 0);
-      return {
-        ...item,
-        preorder: preorder > 0,
-        preorder_quantity: preorder,
-        preorder_restock_date: preorder > 0 ? variation.row.restock_date : null,
-      };
-    });
+  }
 
+  /**
+   * Prices and checks the locked basket, takes its stock and writes the order pending
+   * (one transaction: any refusal rolls it all back).
+   */
+  async function reserve(
+    repository: OrderQueries,
+    basketId: string,
+    command: PlaceOrderCommand,
+    ref: Reference,
+  ): Promise<Reserved> {
+    const opened = await openBasket(repository, basketId, command);
+    if (opened.kind !== 'open') return opened;
+    const { basket } = opened;
+    const { customer, idempotencyKey } = command;
+    const { priced, checked, amount } = priceAsShown(basket, command, ref);
+    const reservations = await takeStock(repository, ref.catalogue, basket, priced);
+    const items = withPreorders(priced.items, ref.catalogue, reservations);
     const itemsPaid = items
       .filter((item) => !item.discontinued)
       .reduce((sum, item) => sum + (item.discounted_total_price ?? item.total_price).amount, 0);
@@ -395,6 +452,37 @@ export function orderService(deps: {
     return outcomeOf(current ?? order);
   }
 
+  /**
+   * Ends the order failed with the refusal the shopper is told, and throws it: the one
+   * place a payment attempt ends refused. When something else ended the order first
+   * (the sweep, a webhook), its outcome answers instead.
+   */
+  async function refuse(order: OrderRecord, refusal: Refusal): Promise<string> {
+    if (!(await completion.failed(order, refusal))) {
+      return outcomeOf((await orders.outcome(order.id)) ?? order);
+    }
+    throw refusalError(refusal.type, refusal.message);
+  }
+
+  /**
+   * The sale's outcome is unknown (it threw: a timeout, a lost connection, a bug): asks
+   * the gateway before deciding. When it cannot say either, the order stays pending and
+   * the pending-order sweep settles it within a minute (ADR 038).
+   */
+  async function settleUnknown(order: OrderRecord): Promise<string> {
+    const found = await lookUp(order.public_id);
+    if (found === 'unknown') throw stillProcessing();
+    if (found?.succeeded)
+      return settle(order, { transactionId: found.id, paidWith: found.paidWith });
+    // No sale found: most likely none was made. Should one appear later,
+    // reconciliation reverses it (the stock is back and the basket open again).
+    return refuse(order, {
+      type: found ? 'order_failed' : UNCONFIRMED_FAILURE,
+      message: TRY_AGAIN,
+      transactionId: found?.id ?? null,
+    });
+  }
+
   /** Charges a pending order and ends it; answers its public id or throws the refusal. */
   async function charge(order: OrderRecord, command: PlaceOrderCommand): Promise<string> {
     if (order.amount === 0) {
@@ -412,8 +500,7 @@ export function orderService(deps: {
     });
     if (!attempt) {
       const limited = errorCatalogue.rate_limit.message;
-      await completion.failed(order, { type: 'rate_limit', message: limited, transactionId: null });
-      throw new AppError('rate_limit');
+      return refuse(order, { type: 'rate_limit', message: limited, transactionId: null });
     }
     let result: SaleResult;
     try {
@@ -429,23 +516,13 @@ export function orderService(deps: {
       });
     } catch (error) {
       await attempt.finish('unknown');
-      // Unknown outcome: the sale may have happened. Ask the gateway before deciding;
-      // when it cannot say either, the order stays pending for reconciliation.
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-      deps.log.error({ err: error, order: order.order_number }, 'payment gateway unavailable');
-      const found = await lookUp(order.public_id);
-      if (found === 'unknown') throw stillProcessing();
-      if (found?.succeeded)
-        return settle(order, { transactionId: found.id, paidWith: found.paidWith });
-      // No sale found: most likely none was made. Should one appear later,
-      // reconciliation reverses it (the stock is back and the basket open again).
-      const message = 'We were unable to take your payment, please try again.';
-      await completion.failed(order, {
-        type: found ? 'order_failed' : UNCONFIRMED_FAILURE,
-        message,
-        transactionId: found?.id ?? null,
-      });
-      throw new AppError('order_failed', { detail: message });
+      // Whatever was thrown, the sale may have happened: never leave the order to guess.
+      const unavailable = error instanceof GatewayUnavailableError;
+      deps.log.error(
+        { err: error, order: order.order_number },
+        unavailable ? 'payment gateway unavailable' : 'payment gateway sale threw',
+      );
+      return settleUnknown(order);
     }
     await attempt.finish(result);
     if (result.ok) {
@@ -454,8 +531,7 @@ export function orderService(deps: {
         paidWith: result.sale.paidWith,
       });
     }
-    await completion.failed(order, result.refusal);
-    throw refusalError(result.refusal.type, result.refusal.message);
+    return refuse(order, result.refusal);
   }
 
   return {
