@@ -82,22 +82,6 @@ export default tseslint.config(
     rules: { 'layers/server-layers': 'error', 'layers/route-exports': 'error' },
   },
   {
-    // TEMPORARY (issue 19): the order and payment routes are being moved into
-    // src/server/modules/payment/ on another branch; remove this block after merging it.
-    files: [
-      'src/server/modules/order/order.routes.ts',
-      'src/server/modules/order/payment.routes.ts',
-    ],
-    rules: { 'layers/server-layers': 'off' },
-  },
-  {
-    // TEMPORARY (issue 19): the auth branch rewrites login, registration and the reset
-    // requests; once merged, their routes parse the bodies (as user.routes.ts does) and
-    // logPseudonym moves out of http/logging.ts. Remove this block then.
-    files: ['src/server/modules/auth/auth.service.ts'],
-    rules: { 'layers/server-layers': 'off' },
-  },
-  {
     // Inside the web app: features do not import each other; app/ composes them and
     // shared/ holds what more than one needs (ADR 009). Tests may borrow another
     // feature's fixtures (its testing/ folder): they describe API replies, not features.

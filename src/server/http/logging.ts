@@ -7,7 +7,6 @@
  * (emails, addresses, password hashes), its detail ("Failing row contains (...)", "Key
  * (email_address)=(...)") and, for bad input values, the value quoted in its message.
  */
-import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { stdSerializers } from 'pino';
 
@@ -101,9 +100,4 @@ function withoutData(fields: Record<string, unknown>, error: unknown): Record<st
  */
 export function withRedactedRequests(logger: FastifyBaseLogger): FastifyBaseLogger {
   return logger.child({}, { serializers: { req: requestLogFields, err: errorLogFields } });
-}
-
-/** A stable pseudonym for an identifier (e.g. an email address) in log lines. */
-export function logPseudonym(value: string): string {
-  return createHash('sha256').update(`everbloom-log:${value}`).digest('hex').slice(0, 16);
 }

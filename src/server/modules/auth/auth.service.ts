@@ -10,21 +10,21 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { z } from 'zod/mini';
 import type { LoginResult } from '../../../domain/api/user.ts';
 import { AppError, validationError } from '../../../domain/errors.ts';
 import {
   CAPTCHA_FIELD,
   CAPTCHA_MISSING_MESSAGE,
   CAPTCHA_UNAVAILABLE_MESSAGE,
-  loginSchema,
-  registerSchema,
-  resetConfirmSchema,
-  resetRequestSchema,
+  type loginSchema,
+  type registerSchema,
+  type resetConfirmSchema,
+  type resetRequestSchema,
 } from '../../../domain/schemas/auth.ts';
 import type { CaptchaVerifier } from '../../adapters/captcha/port.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
-import { logPseudonym } from '../../http/logging.ts';
-import { objectBody, parseInput } from '../../http/parse.ts';
+import { logPseudonym } from '../../lib/log-pseudonym.ts';
 import type { AuthRepository, UserRecord } from './auth.repository.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
 
@@ -103,11 +103,9 @@ export function authService(deps: {
 
     /** Logs in: the reply, and the customer (whose basket the browser then gets). */
     async login(
-      body: unknown,
-      context: { remoteIp: string; signedIn: boolean },
+      input: z.output<typeof loginSchema>,
+      context: { remoteIp: string },
     ): Promise<{ result: LoginResult; userId: number }> {
-      if (context.signedIn) throw new AppError('authorized');
-      const input = parseInput(loginSchema, objectBody(body));
       const pairKey = `login:pair:${context.remoteIp}:${input.email}`;
       const accountKey = `login:account:${input.email}`;
       const addressKey = `login:address:${context.remoteIp}`;
@@ -164,11 +162,9 @@ export function authService(deps: {
 
     /** Creates the account and logs it in: the reply, and the new customer. */
     async register(
-      body: unknown,
-      context: { remoteIp: string; signedIn: boolean },
+      input: z.output<typeof registerSchema>,
+      context: { remoteIp: string },
     ): Promise<{ result: LoginResult; userId: number }> {
-      if (context.signedIn) throw new AppError('authorized');
-      const input = parseInput(registerSchema, objectBody(body));
       await checkCaptcha(input[CAPTCHA_FIELD], 'register', context.remoteIp);
       const user = await repository.createUser({
         email_address: input.email,
@@ -186,8 +182,10 @@ export function authService(deps: {
     },
 
     /** Emails a single-use link when the account exists; the reply is always the same. */
-    async requestReset(body: unknown, context: { remoteIp: string }): Promise<{ message: string }> {
-      const input = parseInput(resetRequestSchema, objectBody(body));
+    async requestReset(
+      input: z.output<typeof resetRequestSchema>,
+      context: { remoteIp: string },
+    ): Promise<{ message: string }> {
       await checkCaptcha(input[CAPTCHA_FIELD], 'reset_password', context.remoteIp);
       const [perAccount, perAddress] = await Promise.all([
         rateLimits.hit(`reset:account:${input.email}`, RESET_LIMITS.windowS),
@@ -224,8 +222,7 @@ export function authService(deps: {
      * Sets a new password from a reset link (once), ending every session and every
      * other reset link of the account.
      */
-    async confirmReset(body: unknown): Promise<{ message: string }> {
-      const input = parseInput(resetConfirmSchema, objectBody(body));
+    async confirmReset(input: z.output<typeof resetConfirmSchema>): Promise<{ message: string }> {
       const userId = await repository.useResetLink(hashToken(input.token));
       if (userId === undefined) throw validationError({ token: [RESET_LINK_INVALID] });
       await repository.setPassword(userId, await hashPassword(input.password));
