@@ -555,7 +555,8 @@ describe.each(ENGINES)('orders on %s', (engine) => {
       const failed = await browser.order(body, key);
       expect(failed.body).toEqual({
         error_type: 'order_failed',
-        message: 'We were unable to take your payment, please try again.',
+        message: 'We were unable to create your order.',
+        detail: 'We were unable to take your payment, please try again.',
       });
       // The same attempt, asked again on a process whose gateway works: still that failure.
       const onWorking = new Browser(app);

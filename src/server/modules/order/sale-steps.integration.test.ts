@@ -160,7 +160,8 @@ describe.each(ENGINES)('a sale that throws at any step, on %s', (engine) => {
           } else {
             expect(reply.body, where).toEqual({
               error_type: 'order_failed',
-              message: 'We were unable to take your payment, please try again.',
+              message: 'We were unable to create your order.',
+              detail: 'We were unable to take your payment, please try again.',
             });
             expect(order, where).toMatchObject({ status: 'failed', charges: 0 });
             expect(await stock(), where).toBe(before);
