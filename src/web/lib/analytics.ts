@@ -3,6 +3,7 @@
  * Enhanced Ecommerce shapes, ecommerce cleared before each push).
  */
 import { decimalString, type Pence } from '../../domain/money.ts';
+import { saveProductClick } from './product-clicks.ts';
 
 /** The fixed brand label sent with every product. */
 export const BRAND = 'Everbloom';
@@ -28,7 +29,13 @@ export interface AnalyticsProduct {
   variant: string;
 }
 
-/** A click on a product in a list (list name and 1-based position). */
+/**
+ * A click on a product in a list (list name and 1-based position): pushed now, and kept
+ * in the product-clicks cookie so the purchase event can say which list sold it. The
+ * cookie is written from here, not by the card, so its code sits in the chunk the
+ * thank-you page already loads for `push` (a module of its own would be one more file
+ * on the home page).
+ */
 export function trackProductClick(product: AnalyticsProduct, list: string, position: number): void {
   push({
     event: 'productClick',
@@ -49,6 +56,7 @@ export function trackProductClick(product: AnalyticsProduct, list: string, posit
       },
     },
   });
+  saveProductClick(product.id, { list, position });
 }
 
 /** The checkout steps reported to analytics (spec section 4); step 1 is the basket. */

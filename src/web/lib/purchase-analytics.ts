@@ -7,6 +7,7 @@
 import type { OrderView } from '../../domain/api/order.ts';
 import { CURRENCY_CODE, decimalString, type Pence } from '../../domain/money.ts';
 import { BRAND, push } from './analytics.ts';
+import { readProductClick, type ProductClick } from './product-clicks.ts';
 
 /** sessionStorage key: the orders whose purchase this tab has already reported. */
 export const REPORTED_PURCHASES_KEY = 'analytics_reported_purchases';
@@ -38,12 +39,32 @@ function rememberReported(id: string): void {
   }
 }
 
+/**
+ * Where each bought product was clicked in a list, by variation id, read from the
+ * product-clicks cookie and then forgotten there: the sale is reported once, and a later
+ * purchase of the same product is credited to its own click. Clicks are kept by product
+ * family (the card's id), which a line's variation names as its parent.
+ */
+function takeClicks(order: OrderView): Map<number, ProductClick> {
+  const byFamily = new Map<number, ProductClick | null>();
+  const clicks = new Map<number, ProductClick>();
+  for (const { product } of order.items) {
+    const family = product.parent_id ?? product.id;
+    // Two variations of one family share its click, which the first read removes.
+    if (!byFamily.has(family)) byFamily.set(family, readProductClick(family, true));
+    const click = byFamily.get(family);
+    if (click) clicks.set(product.id, click);
+  }
+  return clicks;
+}
+
 /** GA4 takes numbers: pounds, from pence, for the event only. */
 const pounds = (amount: Pence) => Number(decimalString(amount));
 
 /**
  * Reports a placed order once: a reload or revisit of its thank-you page in the same
- * tab pushes nothing. GA4's value is what the items cost without VAT and delivery
+ * tab pushes nothing. A product clicked in a list carries that list and its place in it
+ * (product-clicks cookie). GA4's value is what the items cost without VAT and delivery
  * (after discounts); UA's revenue is the amount paid. Returns whether it pushed.
  */
 export function trackPurchase(order: OrderView): boolean {
@@ -55,7 +76,9 @@ export function trackPurchase(order: OrderView): boolean {
   const delivery = order.prices.delivery;
   const value = (paid.excluding_tax.amount - delivery.excluding_tax.amount) as Pence;
   const coupon = order.discounts.map((discount) => discount.label).join(',');
+  const clicks = takeClicks(order);
   const lines = order.items.map((item) => ({
+    click: clicks.get(item.product.id),
     id: String(item.product.id),
     name: item.name,
     price: (item.discounted_price ?? item.price).amount,
@@ -81,7 +104,10 @@ export function trackPurchase(order: OrderView): boolean {
         item_variant: line.variant,
         price: pounds(line.price),
         quantity: line.quantity,
-        index,
+        // GA4 counts from 0: a clicked product's place in its list, else its place here.
+        ...(line.click
+          ? { item_list_name: line.click.list, index: line.click.position - 1 }
+          : { index }),
       })),
     },
   });
@@ -106,6 +132,7 @@ export function trackPurchase(order: OrderView): boolean {
           category: line.category,
           variant: line.variant,
           quantity: line.quantity,
+          ...(line.click ? { list: line.click.list, position: line.click.position } : {}),
         })),
       },
     },

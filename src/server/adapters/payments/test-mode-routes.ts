@@ -1,10 +1,12 @@
 /**
- * The test-mode "Braintree client API" (contracts.md): what braintree-web does against
- * Braintree's client API, served by the shop when the gateway is in test mode. The
- * browser's test-mode payment client sends what a card form may send (first six digits,
- * last four, expiry, card type, name — never the full number or CVV) with the fake
- * nonce class its test card stands for, and gets a single-use nonce back; then it runs
- * 3-D Secure with the issuer's answer (the browser plays the issuer) for a new nonce.
+ * The test-mode "Braintree client API" (ADR 020; shapes in the OpenAPI document, the
+ * browser's side in web/features/checkout/payment/client/test-mode/test-client-api.ts):
+ * what braintree-web does against Braintree's client API, served by the shop when the
+ * gateway is in test mode. The browser's test-mode payment client sends what a card
+ * form may send (first six digits, last four, expiry, card type, name — never the full
+ * number or CVV) with the fake nonce class its test card stands for, and gets a
+ * single-use nonce back; then it runs 3-D Secure with the issuer's answer (the browser
+ * plays the issuer) for a new nonce.
  *
  * Each call carries the client token's authorizationFingerprint, checked as Braintree
  * checks its own: a forged or expired one is 401 unauthorized.

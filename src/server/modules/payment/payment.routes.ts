@@ -1,6 +1,7 @@
 /**
- * Payment endpoints (contracts.md): the client token the browser's payment library
- * starts from, a signed-in customer's vaulted cards, and the payment gateway's webhooks.
+ * Payment endpoints (ADR 020; shapes in domain/api/ and the OpenAPI document, ADR 031):
+ * the client token the browser's payment library starts from, a signed-in customer's
+ * vaulted cards, and the payment gateway's webhooks.
  * Vault tokens are shown only to their owner; another customer's is not found.
  */
 import type { FastifyInstance } from 'fastify';

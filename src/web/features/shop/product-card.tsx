@@ -2,7 +2,6 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { trackProductClick } from '../../lib/analytics.ts';
-import { saveProductClick } from '../../lib/product-clicks.ts';
 import { LazyWishlistHeart } from './lazy-wishlist-heart.tsx';
 import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
 import './shop.css';
@@ -36,7 +35,6 @@ export function ProductCard({
     // Analytics must never stop a shopper reaching the product, so failures are swallowed.
     try {
       trackProductClick(analyticsProduct(product), listName, position);
-      saveProductClick(product.id, { list: listName, position });
     } catch (error) {
       console.warn('Could not record the product click', error);
     }

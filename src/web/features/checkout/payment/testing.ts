@@ -5,7 +5,11 @@ import type { ApiHandler } from '../../../testing/render.tsx';
 
 export const CLIENT_API = '/api/v1/test-mode/braintree/client_api';
 
-/** A test-mode client token as the test gateway makes it (contracts.md). */
+/**
+ * A test-mode client token as the test gateway makes it
+ * (server/adapters/payments/test-mode.ts) and the browser reads it (`TestClientToken`,
+ * client/test-mode/test-client-api.ts).
+ */
 export function testClientToken(fingerprint = 'fingerprint-1'): string {
   return btoa(
     JSON.stringify({

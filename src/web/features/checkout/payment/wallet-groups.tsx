@@ -3,9 +3,7 @@
  * They come from ./wallets/index.ts; this is the one place the payment page takes
  * them from.
  */
-import type { BasketView } from '../../../../domain/api/basket.ts';
 import type { AccordionItem } from '../../../ui/accordion.tsx';
-import type { PaymentMode } from '../../../../domain/api/payments-config.ts';
 import {
   APPLE_PAY_GROUP_TITLE,
   ApplePayGroup,
@@ -14,20 +12,11 @@ import {
   PAYPAL_GROUP_TITLE,
   PayPalGroup,
   useWalletSupport,
+  type WalletProps,
 } from './wallets/index.ts';
 
-/** What each wallet group takes (contracts.md, WalletProps). */
-export interface WalletGroupProps {
-  basket: BasketView;
-  mode: PaymentMode;
-  clientToken: string;
-  /** Validates and saves the billing form first (PayPal, Apple Pay); false: it scrolled to the form. */
-  beforePay: () => Promise<boolean>;
-  /** Hands the wallet's result to order creation. */
-  onPaymentData: (result: { payment_method_nonce: string; device_data: string }) => void;
-  onError: (message: string) => void;
-  disabled: boolean;
-}
+/** What each wallet group takes, built by the payment page. */
+export type WalletGroupProps = WalletProps;
 
 /**
  * The accordion items for the wallets the device supports, after the card group;

@@ -4,6 +4,7 @@
  * client token, and the message a failed provider call shows (spec section 8: "Other
  * payment errors show the payment library's message").
  */
+import { INTERNAL_ERROR_MESSAGE } from '../../../../../domain/shopper-message.ts';
 import { loadBraintreeWeb } from '../client/load-client.ts';
 import type { Client } from 'braintree-web/client';
 
@@ -38,5 +39,5 @@ export function providerMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string')
     return error.message;
-  return 'An error occurred, if this problem persists please contact us.';
+  return INTERNAL_ERROR_MESSAGE;
 }

@@ -1,6 +1,6 @@
 /**
  * What the payment page and the wallet groups (PayPal, Apple Pay, Google Pay) agree
- * on (notes/contracts.md, "Web (payment page) ↔ wallets").
+ * on (ADR 020, ADR 021).
  */
 import type { BasketView } from '../../../../../domain/api/basket.ts';
 import type { PaymentMode } from '../../../../../domain/api/payments-config.ts';

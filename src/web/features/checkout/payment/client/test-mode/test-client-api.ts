@@ -1,6 +1,7 @@
 /**
- * The test gateway's stand-in for Braintree's client API (contracts.md): the client
- * token read as braintree-web reads it (base64 JSON with the authorization
+ * The test gateway's stand-in for Braintree's client API (ADR 020; served by
+ * server/adapters/payments/test-mode-routes.ts, shapes in the OpenAPI document): the
+ * client token read as braintree-web reads it (base64 JSON with the authorization
  * fingerprint and the config URL), nonces minted from a card's non-secret details, and
  * the 3-D Secure outcome the browser decided. The card number and security code are
  * never sent. The wallets' test-mode simulations mint their nonces through it too.
