@@ -1,5 +1,5 @@
 /**
- * Turns every failure into a catalogue error reply `{ error_type, message, errors? }`
+ * Turns every failure into a catalogue error reply `{ error_type, message, errors?, detail? }`
  * with a fitting status. Nothing a client sends can produce an unhandled 500 or a
  * stack trace; unexpected failures are logged with the request id and reported as
  * internal_error. A database that cannot be reached, or a connection lost mid-request,

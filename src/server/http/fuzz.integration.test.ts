@@ -994,7 +994,7 @@ function formatProblem(endpoint: Endpoint | null, method: string, reply: Receive
   }
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return 'an error that is not an object';
-  const { error_type, message, errors, ...rest } = body as Record<string, unknown>;
+  const { error_type, message, errors, detail, ...rest } = body as Record<string, unknown>;
   if (Object.keys(rest).length > 0)
     return `an error with extra keys ${Object.keys(rest).join(', ')}`;
   if (typeof error_type !== 'string' || !(error_type in errorCatalogue))
@@ -1004,6 +1004,9 @@ function formatProblem(endpoint: Endpoint | null, method: string, reply: Receive
   if (!statuses.includes(reply.status))
     return `${type} answered with ${reply.status}, not ${statuses.join(' or ')}`;
   if (typeof message !== 'string' || message === '') return 'an error without a message';
+  // More help beside the message (ADR 045): when present, a sentence.
+  if (detail !== undefined && (typeof detail !== 'string' || detail === ''))
+    return 'detail is not a message';
   if (errors !== undefined) {
     if (!errors || typeof errors !== 'object' || Array.isArray(errors))
       return 'errors is not an object';

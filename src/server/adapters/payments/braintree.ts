@@ -494,18 +494,19 @@ export function braintreeGateway(
         'payment_method_error',
         'Google Pay cards must be on a device (network tokens only).',
       );
-    if (nonce.type !== 'CreditCard') {
-      return resultOf(
+    /** One sale of the nonce itself, with the customer when there is one. */
+    const sellNonce = async (options: NonNullable<braintree.TransactionRequest['options']>) =>
+      resultOf(
         await call('transaction.sale', () =>
           client.transaction.sale({
             ...common,
             paymentMethodNonce: request.nonce,
             ...(request.customerId ? { customerId: request.customerId } : {}),
-            options: { submitForSettlement: true },
+            options,
           }),
         ),
       );
-    }
+    if (nonce.type !== 'CreditCard') return sellNonce({ submitForSettlement: true });
 
     const threeDSecure = {
       submitForSettlement: true,
@@ -525,32 +526,14 @@ export function braintreeGateway(
     if (inVault && customerId) {
       if (!(await cardAllowed(request, inVault.uniqueNumberIdentifier)))
         return refused('rate_limit', CARD_LIMITED);
-      return resultOf(
-        await call('transaction.sale', () =>
-          client.transaction.sale({
-            ...common,
-            paymentMethodNonce: request.nonce,
-            customerId,
-            options: threeDSecure,
-          }),
-        ),
-      );
+      return sellNonce(threeDSecure);
     }
 
     // A card the customer is saving: one sale that vaults it only if the sale goes through
     // (storeInVaultOnSuccess), so its one 3-D Secure authentication serves one use: the
     // sale (ADR 042). The processor's answer to the sale is the card's check.
     if (customerId && request.storeInVault) {
-      return resultOf(
-        await call('transaction.sale', () =>
-          client.transaction.sale({
-            ...common,
-            paymentMethodNonce: request.nonce,
-            customerId,
-            options: { ...threeDSecure, storeInVaultOnSuccess: true },
-          }),
-        ),
-      );
+      return sellNonce({ ...threeDSecure, storeInVaultOnSuccess: true });
     }
 
     // Verify the card by vaulting it (for a guest, in a customer made for this sale).

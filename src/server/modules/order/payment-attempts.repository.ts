@@ -8,8 +8,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
-/** Takes the lock of one key for the rest of the transaction (a hash: collisions only queue). */
-const lockKey = (key: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+/**
+ * Takes the locks of `keys` for the rest of the transaction, in one statement, one key
+ * after another in the order given (unnest yields an array's elements in order). Each
+ * lock is a hash of its key: collisions only queue.
+ */
+const lockKeys = (keys: readonly string[]) =>
+  sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${[...keys]}::text[]) AS k`;
 
 export function paymentAttemptsRepository(db: Db) {
   return {
@@ -29,7 +34,7 @@ export function paymentAttemptsRepository(db: Db) {
       const keys = [...new Set(input.keys)].sort();
       if (keys.length === 0) return null;
       return db.transaction().execute(async (trx) => {
-        for (const key of keys) await lockKey(key).execute(trx);
+        await lockKeys(keys).execute(trx);
         const counts = await trx
           .selectFrom('payment_attempts')
           .select(['key', (eb) => eb.fn.countAll<string | number>().as('count')])

@@ -186,7 +186,7 @@ describe.each(ENGINES)('a sale that throws at any step, on %s', (engine) => {
         const { browser, reply } = await attempt();
         const where = `after step ${step} of ${total}, gateway gone`;
         // Nobody can say whether the money was taken: the shopper is asked to wait.
-        expect(reply.body.message, where).toMatch(/still being processed/);
+        expect(reply.body.detail, where).toMatch(/still being processed/);
         // The sweep, once the order has been pending longer than a charge should take:
         // the gateway still cannot be asked, so the order fails and the basket is freed.
         await handle.db
