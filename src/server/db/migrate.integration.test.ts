@@ -38,6 +38,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '017-basket-frozen-while-paying.sql',
       '018-payment-failures.sql',
       '019-test-gateway-sales-share-order-ids.sql',
+      '020-admit-payment-attempt.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

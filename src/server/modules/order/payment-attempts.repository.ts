@@ -1,20 +1,13 @@
 /**
  * Payment attempts counted against card testing (ADR 040, migration 018): one row per
  * attempt and key while the attempt is pending or after it failed. Letting an attempt
- * through is decided under a transaction-scoped advisory lock on each of its keys, so
- * parallel attempts sharing a key are counted one after another, on PostgreSQL as on
- * PGlite (one connection: its transactions already run one at a time).
+ * through is decided by one statement, `admit_payment_attempt` (migration 020), under a
+ * transaction-scoped advisory lock on each of its keys, so parallel attempts sharing a
+ * key are counted one after another, on PostgreSQL as on PGlite (one connection: its
+ * statements already run one at a time).
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
-
-/**
- * Takes the locks of `keys` for the rest of the transaction, in one statement, one key
- * after another in the order given (unnest yields an array's elements in order). Each
- * lock is a hash of its key: collisions only queue.
- */
-const lockKeys = (keys: readonly string[]) =>
-  sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${[...keys]}::text[]) AS k`;
 
 export function paymentAttemptsRepository(db: Db) {
   return {
@@ -33,24 +26,14 @@ export function paymentAttemptsRepository(db: Db) {
       // Sorted, so two attempts sharing keys take their locks in the same order.
       const keys = [...new Set(input.keys)].sort();
       if (keys.length === 0) return null;
-      return db.transaction().execute(async (trx) => {
-        await lockKeys(keys).execute(trx);
-        const counts = await trx
-          .selectFrom('payment_attempts')
-          .select(['key', (eb) => eb.fn.countAll<string | number>().as('count')])
-          .where('key', 'in', keys)
-          .where('at', '>', input.since)
-          .groupBy('key')
-          .execute();
-        const full = counts.find((row) => Number(row.count) >= input.limit);
-        if (full) return full.key;
-        await trx
-          .insertInto('payment_attempts')
-          .values(keys.map((key) => ({ attempt_id: input.attemptId, key, at: input.at })))
-          .onConflict((conflict) => conflict.columns(['attempt_id', 'key']).doNothing())
-          .execute();
-        return null;
-      });
+      // One statement (migration 020): the keys' locks, their count and the write.
+      const { rows } = await sql<{ full_key: string | null }>`
+        SELECT admit_payment_attempt(
+          ${input.attemptId}::uuid, ${keys}::text[], ${input.at}::timestamptz,
+          ${input.since}::timestamptz, ${input.limit}::integer
+        ) AS full_key
+      `.execute(db);
+      return rows[0]?.full_key ?? null;
     },
 
     /** Counts the attempt as failed from `at`, under its keys and any `extraKeys` too. */
