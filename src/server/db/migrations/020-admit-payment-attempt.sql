@@ -11,15 +11,21 @@
 -- transaction (or this statement's own) ends, after the insert.
 --
 -- Keys are locked in the order given (the caller sorts them, so two attempts sharing
--- keys cannot deadlock). Answers the first key (in sort order) that already has
--- `failure_limit` pending or failed rows since `window_start`, writing nothing; or NULL
--- once the attempt's rows are written, pending, under every key.
+-- keys cannot deadlock). Answers the first key (in sort order) that is full, writing
+-- nothing; or NULL once the attempt's rows are written, pending, under every key. A key
+-- is full with `failure_limit` pending or failed rows since `window_start`, except a
+-- shared key (`shared_keys`: a client address, which many honest shoppers behind one
+-- network share): its pending rows count only once it has a failed one, and up to
+-- `pending_ceiling` in any case, so shoppers paying at once from one address are not
+-- refused for each other (ADR 040).
 CREATE FUNCTION admit_payment_attempt(
   attempt uuid,
   attempt_keys text[],
+  shared_keys text[],
   admitted_at timestamptz,
   window_start timestamptz,
-  failure_limit integer
+  failure_limit integer,
+  pending_ceiling integer
 ) RETURNS text
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
@@ -33,7 +39,13 @@ BEGIN
   FROM payment_attempts pa
   WHERE pa.key = ANY (attempt_keys) AND pa.at > window_start
   GROUP BY pa.key
-  HAVING count(*) >= failure_limit
+  HAVING CASE
+    WHEN pa.key = ANY (shared_keys) THEN
+      count(*) FILTER (WHERE pa.failed) >= failure_limit
+      OR (bool_or(pa.failed) AND count(*) >= failure_limit)
+      OR count(*) >= pending_ceiling
+    ELSE count(*) >= failure_limit
+  END
   ORDER BY pa.key
   LIMIT 1;
   IF full_key IS NOT NULL THEN

@@ -249,6 +249,16 @@ describe.each(ENGINES)('card testing defences on %s', (engine) => {
     expect(await gatewayCalls()).toBe(calls + 1);
   });
 
+  it('lets shoppers behind one address pay at once while none of its payments has failed', async () => {
+    const ip = newIp();
+    const browsers = await Promise.all(Array.from({ length: 8 }, () => guest({ ip })));
+    // PayPal: no card fingerprint, so the client address is the only key they share.
+    const replies = await Promise.all(
+      browsers.map((browser) => browser.pay('fake-paypal-one-time-nonce')),
+    );
+    expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(201));
+  });
+
   it('counts declines in a metric, by type', async () => {
     const before = sample(await metrics(), 'everbloom_payment_declines_total', {
       type: 'payment_method_error',

@@ -19,9 +19,13 @@ export function paymentAttemptsRepository(db: Db) {
     async admit(input: {
       attemptId: string;
       keys: readonly string[];
+      /** Keys many honest shoppers share (a client address): see migration 020. */
+      sharedKeys: readonly string[];
       at: Date;
       since: Date;
       limit: number;
+      /** Pending attempts a shared key lets through at once before it has failed. */
+      pendingCeiling: number;
     }): Promise<string | null> {
       // Sorted, so two attempts sharing keys take their locks in the same order.
       const keys = [...new Set(input.keys)].sort();
@@ -29,8 +33,9 @@ export function paymentAttemptsRepository(db: Db) {
       // One statement (migration 020): the keys' locks, their count and the write.
       const { rows } = await sql<{ full_key: string | null }>`
         SELECT admit_payment_attempt(
-          ${input.attemptId}::uuid, ${keys}::text[], ${input.at}::timestamptz,
-          ${input.since}::timestamptz, ${input.limit}::integer
+          ${input.attemptId}::uuid, ${keys}::text[], ${[...input.sharedKeys]}::text[],
+          ${input.at}::timestamptz, ${input.since}::timestamptz, ${input.limit}::integer,
+          ${input.pendingCeiling}::integer
         ) AS full_key
       `.execute(db);
       return rows[0]?.full_key ?? null;

@@ -20,8 +20,17 @@ import type { SaleResult } from '../../adapters/payments/port.ts';
 import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
 import type { PaymentAttemptsRepository } from './payment-attempts.repository.ts';
 
-/** Failed payments under one key that stop further attempts, and the window they count in. */
-export const PAYMENT_FAILURE_LIMIT = { failures: 5, windowMs: 15 * 60 * 1000 } as const;
+/**
+ * Failed payments under one key that stop further attempts, and the window they count in.
+ * `sharedPending`: attempts in flight at once from one client address before it has
+ * failed — shoppers behind one network (an office, a mobile carrier's shared address)
+ * pay at the same time, so their pending attempts must not refuse each other (ADR 040).
+ */
+export const PAYMENT_FAILURE_LIMIT = {
+  failures: 5,
+  windowMs: 15 * 60 * 1000,
+  sharedPending: 100,
+} as const;
 
 /** Client tokens one client address may ask for per window. */
 export const CLIENT_TOKEN_LIMIT = { requests: 20, windowS: 60 } as const;
@@ -99,9 +108,11 @@ export function paymentAttempts(deps: {
     const full = await repository.admit({
       attemptId,
       keys,
+      sharedKeys: keys.filter((key) => kindOf(key) === 'address'),
       at,
       since: new Date(at.getTime() - PAYMENT_FAILURE_LIMIT.windowMs),
       limit: limits.failures,
+      pendingCeiling: PAYMENT_FAILURE_LIMIT.sharedPending,
     });
     if (full === null) return null;
     const kind = kindOf(full);
