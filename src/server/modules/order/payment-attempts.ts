@@ -22,9 +22,10 @@ import type { PaymentAttemptsRepository } from './payment-attempts.repository.ts
 
 /**
  * Failed payments under one key that stop further attempts, and the window they count in.
- * `sharedPending`: attempts in flight at once from one client address before it has
- * failed — shoppers behind one network (an office, a mobile carrier's shared address)
- * pay at the same time, so their pending attempts must not refuse each other (ADR 040).
+ * `sharedPending`: attempts in flight at once under a shared key (a client address, a
+ * card) before it has failed — shoppers behind one network (an office, a mobile
+ * carrier's shared address) pay at the same time, so their pending attempts must not
+ * refuse each other (ADR 040).
  */
 export const PAYMENT_FAILURE_LIMIT = {
   failures: 5,
@@ -76,6 +77,13 @@ export interface PaymentAttempt {
 
 const kindOf = (key: string) => key.slice(0, key.indexOf(':')) as AttemptKeyKind;
 
+/**
+ * Keys whose attempts in flight count only once they have failed (ADR 040): a client
+ * address, which honest shoppers share; and a card, whose burst tells a tester no more
+ * than its first answer (demo shops' shoppers all pay with the same test card).
+ */
+const SHARED_KINDS = new Set<AttemptKeyKind>(['address', 'card']);
+
 /** The keys of a subject; email addresses compared case-insensitively. */
 export function attemptKeys(subject: AttemptSubject): string[] {
   const keys: string[] = [];
@@ -108,7 +116,7 @@ export function paymentAttempts(deps: {
     const full = await repository.admit({
       attemptId,
       keys,
-      sharedKeys: keys.filter((key) => kindOf(key) === 'address'),
+      sharedKeys: keys.filter((key) => SHARED_KINDS.has(kindOf(key))),
       at,
       since: new Date(at.getTime() - PAYMENT_FAILURE_LIMIT.windowMs),
       limit: limits.failures,
