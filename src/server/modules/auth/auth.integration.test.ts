@@ -14,6 +14,23 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
   afterAll(() => t.close());
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  /** Creates an account (its name does not matter here); the registration's reply. */
+  const register = (email: string, password: string) =>
+    new Shopper(t.app).post('/api/v1/auth/register', {
+      first_name: 'Test',
+      last_name: 'Customer',
+      email,
+      password,
+      [CAPTCHA]: DUMMY_TOKEN,
+    });
+  /** A login to `email` from a given client address. */
+  const loginFrom = (email: string) => (remoteAddress: string, password: string) =>
+    new Shopper(t.app).request({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      remoteAddress,
+      payload: login(email, password),
+    });
   async function logIn(email = 'demo@example.com', password = 'plants-demo') {
     const reply = await new Shopper(t.app).post('/api/v1/auth/login', login(email, password));
     expect(reply.status).toBe(200);
@@ -183,13 +200,7 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
 
     it('counts parallel wrong guesses before any password is checked, so none slips past', async () => {
       const email = 'parallel@example.com';
-      await new Shopper(t.app).post('/api/v1/auth/register', {
-        first_name: 'Parallel',
-        last_name: 'Guesser',
-        email,
-        password: 'right-password',
-        [CAPTCHA]: DUMMY_TOKEN,
-      });
+      await register(email, 'right-password');
       const extra = 6;
       const guesses = await Promise.all(
         Array.from({ length: LOGIN_LIMITS.perAddressAndAccount + extra }, (_, i) =>
@@ -218,20 +229,8 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
 
     it('locks the guessing address out of the account, not the owner elsewhere', async () => {
       const email = 'targeted@example.com';
-      await new Shopper(t.app).post('/api/v1/auth/register', {
-        first_name: 'Targeted',
-        last_name: 'Customer',
-        email,
-        password: 'right-password',
-        [CAPTCHA]: DUMMY_TOKEN,
-      });
-      const from = (remoteAddress: string, password: string) =>
-        new Shopper(t.app).request({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          remoteAddress,
-          payload: login(email, password),
-        });
+      await register(email, 'right-password');
+      const from = loginFrom(email);
       for (let i = 0; i < LOGIN_LIMITS.perAddressAndAccount; i++)
         expect((await from('203.0.113.66', `guess-${i}-pw`)).status).toBe(401);
       expect((await from('203.0.113.66', 'right-password')).status).toBe(429);
@@ -241,20 +240,8 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
 
     it('caps the failures on one account across every address', async () => {
       const email = 'spread-attack@example.com';
-      await new Shopper(t.app).post('/api/v1/auth/register', {
-        first_name: 'Spread',
-        last_name: 'Attack',
-        email,
-        password: 'right-password',
-        [CAPTCHA]: DUMMY_TOKEN,
-      });
-      const from = (remoteAddress: string, password: string) =>
-        new Shopper(t.app).request({
-          method: 'POST',
-          url: '/api/v1/auth/login',
-          remoteAddress,
-          payload: login(email, password),
-        });
+      await register(email, 'right-password');
+      const from = loginFrom(email);
       const addresses = LOGIN_LIMITS.perAccount / LOGIN_LIMITS.perAddressAndAccount;
       for (let a = 0; a < addresses; a++) {
         const replies = await Promise.all(
@@ -440,13 +427,7 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
 
     it('ends every older link once a newer one is used', async () => {
       const email = 'two-links@example.com';
-      await new Shopper(t.app).post('/api/v1/auth/register', {
-        first_name: 'Two',
-        last_name: 'Links',
-        email,
-        password: 'first-password',
-        [CAPTCHA]: DUMMY_TOKEN,
-      });
+      await register(email, 'first-password');
       await request(email);
       const older = await resetTokenIn(email);
       await request(email);
@@ -464,13 +445,7 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
 
     it('ends every outstanding link when the password is changed from the account', async () => {
       const email = 'changed-in-account@example.com';
-      const reg = await new Shopper(t.app).post('/api/v1/auth/register', {
-        first_name: 'Changed',
-        last_name: 'Elsewhere',
-        email,
-        password: 'first-password',
-        [CAPTCHA]: DUMMY_TOKEN,
-      });
+      const reg = await register(email, 'first-password');
       await request(email);
       const link = await resetTokenIn(email);
       const changed = await asUser(reg.body.data.token).send('PUT', '/api/v1/user/auth', {
@@ -487,13 +462,7 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
 
     it('lets only one of two links used at once change the password', async () => {
       const email = 'racing-links@example.com';
-      await new Shopper(t.app).post('/api/v1/auth/register', {
-        first_name: 'Racing',
-        last_name: 'Links',
-        email,
-        password: 'first-password',
-        [CAPTCHA]: DUMMY_TOKEN,
-      });
+      await register(email, 'first-password');
       await request(email);
       const first = await resetTokenIn(email);
       await request(email);
