@@ -29,7 +29,11 @@ export function orderCancellability(order: Pick<OrderView, 'status' | 'items'>):
     case 'cancelled':
       return { cancellable: false, reason: 'This order has been cancelled.' };
     case 'dispatched':
+    case 'partially_dispatched':
       return { cancellable: false, reason: 'This order has been dispatched.' };
+    case 'refunded':
+    case 'partially_refunded':
+      return { cancellable: false, reason: 'This order has been refunded.' };
     case 'pending':
       return {
         cancellable: false,

@@ -24,6 +24,7 @@ import type { Mailer } from './adapters/email/port.ts';
 import type { MetricsAccess, PaymentsConfig, TrustProxy } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
+import { registerStaffAuthorization } from './http/staff-authorization.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, registerBodyLimits } from './http/body-limits.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
@@ -80,6 +81,8 @@ import { paymentAttemptsRepository } from './modules/order/payment-attempts.repo
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
+import { staffRepository } from './modules/staff/staff.repository.ts';
+import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { wishlistService } from './modules/wishlist/wishlist.service.ts';
@@ -254,6 +257,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auth,
   });
   registerAuthentication(app, (token) => auth.userForToken(token));
+  // Before any admin route: each declares its permission, checked before its handler.
+  const staff = staffRepository(deps.db);
+  registerStaffAuthorization(app, (tokenHash) =>
+    staff.memberOfSession(tokenHash, STAFF_SESSION_LIMITS),
+  );
 
   const views = basketViewCache({ ttlMs: cacheMs, max: BASKET_VIEWS_PER_PROCESS });
   const baskets = basketService({

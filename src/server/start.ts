@@ -5,15 +5,17 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const distDir = resolve(import.meta.dirname, '../../dist/web');
-if (!existsSync(join(distDir, 'index.html'))) {
+const built =
+  existsSync(join(distDir, 'index.html')) && existsSync(join(distDir, 'admin/admin.html'));
+if (!built) {
   console.log('No web build found: building the web app once (npm run build)…');
   const { build } = await import('vite');
   // Vite sets NODE_ENV=production for its build; the shop's own setting must win.
   const nodeEnv = process.env.NODE_ENV;
-  await build({
-    configFile: resolve(import.meta.dirname, '../../vite.config.ts'),
-    logLevel: 'warn',
-  });
+  // The shop, then the back office (its build goes inside the shop's, which empties it).
+  for (const config of ['vite.config.ts', 'vite.admin.config.ts']) {
+    await build({ configFile: resolve(import.meta.dirname, '../..', config), logLevel: 'warn' });
+  }
   if (nodeEnv === undefined) delete process.env.NODE_ENV;
   else process.env.NODE_ENV = nodeEnv;
 }

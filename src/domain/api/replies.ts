@@ -7,6 +7,7 @@
  * server imports this file at run time: the web code imports the inferred types, which
  * compile away.
  */
+import { ORDER_STATUSES } from '../order-status.ts';
 import { z } from 'zod/mini';
 import { errorCatalogue, type ErrorBody } from '../errors.ts';
 import { CURRENCY_CODE, type Pence } from '../money.ts';
@@ -260,7 +261,7 @@ export const orderSchema = named(
     public_id: z.uuid(),
     /** Shown to the shopper, e.g. 'EB-7K3Q9M2X'; not guessable in sequence. */
     order_number: text,
-    status: z.enum(['pending', 'paid', 'failed', 'cancelled', 'dispatched']),
+    status: z.enum(ORDER_STATUSES),
     /** When it was placed (ISO 8601). */
     date: isoDate,
     email_address: text,

@@ -3,6 +3,7 @@
  * (embedded PostgreSQL) in a folder or in memory. Both speak the same SQL.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -97,6 +98,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     parsers: { [INT8]: parseInt8, [DATE]: keepDate },
+    // The back office's order search (migration 021).
+    extensions: { pg_trgm },
   });
   await pglite.waitReady;
   const statements = new StatementTally();

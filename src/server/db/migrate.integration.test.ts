@@ -39,6 +39,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '018-payment-failures.sql',
       '019-test-gateway-sales-share-order-ids.sql',
       '020-admit-payment-attempt.sql',
+      '021-back-office.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -2,6 +2,7 @@
  * Kysely table types, mirroring migrations/*.sql. Columns are snake_case as in SQL.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { StaffRole } from '../../domain/staff.ts';
 
 type CreatedAt = ColumnType<Date, string | undefined, never>;
 type UpdatedAt = ColumnType<Date, string | undefined, string>;
@@ -164,6 +165,8 @@ export interface UsersTable {
   last_name: string;
   prices_exclude_tax: Generated<boolean>;
   newsletter: Generated<boolean>;
+  /** Store credit, pence (migration 021; its ledger is credit_ledger). */
+  credit_balance: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -224,7 +227,15 @@ export interface BasketSharesTable {
   expires_at: Date | string;
 }
 
-export type OrderStatusColumn = 'pending' | 'paid' | 'failed' | 'cancelled' | 'dispatched';
+export type OrderStatusColumn =
+  | 'pending'
+  | 'paid'
+  | 'partially_dispatched'
+  | 'dispatched'
+  | 'cancelled'
+  | 'refunded'
+  | 'partially_refunded'
+  | 'failed';
 
 /** Stock an order took from one product, and how many went beyond it as pre-orders. */
 export interface StockReservation {
@@ -258,8 +269,109 @@ export interface OrdersTable {
   cancel_claimed_at: Date | null;
   cancelled_at: Date | null;
   reversal_kind: 'void' | 'refund' | null;
+  /** Back office (migration 021, ADR 047). */
+  paid_at: Date | string | null;
+  credit_used: Generated<number>;
+  refunded_amount: Generated<number>;
+  search_text: ColumnType<string, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+}
+
+export interface StaffTable {
+  id: Generated<number>;
+  email: string;
+  name: string;
+  role: StaffRole;
+  password_hash: string | null;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+  setup_token_hash: string | null;
+  setup_expires_at: Date | string | null;
+  disabled_at: Date | string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: number;
+  created_at: CreatedAt;
+  last_seen_at: Generated<Date | string>;
+}
+
+/** One back-office write (append only: a trigger refuses UPDATE and DELETE). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  staff_id: number | null;
+  actor: string;
+  action: string;
+  entity_type: string;
+  entity_id: string;
+  before: Json<unknown> | null;
+  after: Json<unknown> | null;
+  reason: string | null;
+  ip: string | null;
+}
+
+/** An order's line as a row (made from its snapshot by a trigger, migration 021). */
+export interface OrderItemsTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  basket_item_id: string;
+  product_id: number;
+  sku: string;
+  name: string;
+  quantity: number;
+  preorder_quantity: Generated<number>;
+  unit_price: number;
+  total_price: number;
+  tax_rate_bp: Generated<number>;
+  is_promotion_item: Generated<boolean>;
+  dispatched: Generated<number>;
+  refunded: Generated<number>;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: number;
+  at: CreatedAt;
+  kind: string;
+  staff_id: number | null;
+  summary: string;
+  detail: Json<unknown> | null;
+}
+
+export interface CreditLedgerTable {
+  id: Generated<number>;
+  user_id: number;
+  change: number;
+  balance_after: number;
+  kind: 'refund' | 'goodwill' | 'spent' | 'returned';
+  reason: string;
+  order_id: number | null;
+  staff_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface StockMovementsTable {
+  id: Generated<number>;
+  product_id: number;
+  change: number;
+  before: number;
+  after: number;
+  reason: string;
+  note: string | null;
+  staff_id: number | null;
+  order_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface DocumentSequencesTable {
+  kind: string;
+  last_used: Generated<number>;
 }
 
 /** Payment attempts counted against card testing (ADR 040, migration 018). */
@@ -390,4 +502,12 @@ export interface Database {
   wishlist_items: WishlistItemsTable;
   stock_notifications: StockNotificationsTable;
   schema_migrations: SchemaMigrationsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  order_items: OrderItemsTable;
+  order_events: OrderEventsTable;
+  credit_ledger: CreditLedgerTable;
+  stock_movements: StockMovementsTable;
+  document_sequences: DocumentSequencesTable;
 }

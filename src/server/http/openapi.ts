@@ -10,6 +10,7 @@ import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
 import { registry, toJSONSchema, type $ZodType, type JSONSchema } from 'zod/v4/core';
 import { errorReply, namedSchemas } from '../../domain/api/replies.ts';
 import { errorCatalogue, type ErrorType } from '../../domain/errors.ts';
+import type { Permission } from '../../domain/staff.ts';
 import { STATE_CHANGING_GETS } from './origin.ts';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
@@ -34,6 +35,12 @@ export interface RouteDoc {
    * 'optional': a bearer token is read when sent. Absent: no token is read.
    */
   auth?: 'customer' | 'optional';
+  /**
+   * Back-office routes (/api/v1/admin/…) only, and required there: the permission the
+   * staff member's role must hold (http/staff-authorization.ts), or 'none' for login,
+   * logout and account set-up.
+   */
+  permission?: Permission | 'none';
   /** The request body: the zod schema the handler parses it with (JSON), or another media type. */
   body?: $ZodType | MediaBody;
   /** The query string's schema, as the handler parses it. */
@@ -142,6 +149,9 @@ function commonErrors(route: RegisteredRoute, doc: RouteDoc): RouteError[] {
   if (writes) errors.push(['unauthorized', 403], 'bad_request', 'payload_too_large');
   if (route.method !== 'GET') errors.push('unsupported_media_type');
   if (doc.auth === 'customer') errors.push('unauthorized');
+  // Back office: no staff session (401), or a role without the permission (403).
+  if (doc.permission && doc.permission !== 'none')
+    errors.push('unauthorized', ['unauthorized', 403]);
   if (doc.body) errors.push('validation');
   return errors;
 }
@@ -258,6 +268,9 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocu
           }
         : {}),
       responses,
+      ...(doc.permission && doc.permission !== 'none'
+        ? { security: [{ staffSession: [] }], 'x-permission': doc.permission }
+        : {}),
       ...(doc.auth === 'customer'
         ? { security: [{ bearer: [] }] }
         : doc.auth === 'optional'
@@ -282,7 +295,11 @@ export function openApiDocument(routes: readonly RegisteredRoute[]): OpenApiDocu
     paths,
     components: {
       schemas: components,
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer' },
+        // The back office's session (ADR 047): HttpOnly, SameSite=Strict.
+        staffSession: { type: 'apiKey', in: 'cookie', name: 'eb_staff' },
+      },
     },
   };
 }

@@ -117,6 +117,15 @@ export async function registerWebApp(
       !path.startsWith('/api/') &&
       !path.startsWith('/media/') &&
       !/\.[a-z0-9]+$/i.test(path);
+    if (wantsPage && (path === '/admin' || path.startsWith('/admin/'))) {
+      // The back office: its own page and bundle (ADR 047), never indexed.
+      const html = await readFile(join(distDir, 'admin', 'admin.html'), 'utf8').catch(() => null);
+      if (html !== null) {
+        reply.header('cache-control', 'no-store');
+        reply.header('x-robots-tag', 'noindex, nofollow');
+        return reply.type('text/html; charset=utf-8').send(html);
+      }
+    }
     if (wantsPage) {
       reply.header('cache-control', 'no-cache');
       let pageTags = '';

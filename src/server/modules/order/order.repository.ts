@@ -5,6 +5,7 @@
  * failing an order is one statement each (with the buds ledger, the basket and stock
  * released in the same statement, so each is atomic without a transaction).
  */
+import { ACTIVE_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import { sql, type Transaction } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { OrderStatus, PaymentMethodType } from '../../../domain/api/order.ts';
@@ -228,7 +229,7 @@ function orderQueries(db: Db | Transaction<Database>) {
               .selectFrom('orders as o')
               .select(OUTCOME_COLUMNS.map((c) => `o.${c}` as const))
               .whereRef('o.basket_id', '=', 'b.id')
-              .where('o.status', 'in', ['pending', 'paid', 'dispatched']),
+              .where('o.status', 'in', ACTIVE_ORDER_STATUSES),
           ).as('active_order'),
           (idempotencyKey === null
             ? sql<null>`null`
@@ -382,7 +383,7 @@ function orderQueries(db: Db | Transaction<Database>) {
         .selectFrom('orders')
         .select(OUTCOME_COLUMNS)
         .where('basket_id', '=', basketId)
-        .where('status', 'in', ['pending', 'paid', 'dispatched'])
+        .where('status', 'in', ACTIVE_ORDER_STATUSES)
         .executeTakeFirst()) as OrderOutcome | undefined;
     },
 

@@ -17,8 +17,11 @@ import { OrderSection, orderTotal } from './order-parts.tsx';
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Payment being confirmed',
   paid: 'Order placed',
+  partially_dispatched: 'Partly dispatched',
   dispatched: 'Dispatched',
   cancelled: 'Cancelled',
+  refunded: 'Refunded',
+  partially_refunded: 'Partly refunded',
   failed: 'Not placed',
 };
 
