@@ -369,6 +369,59 @@ export interface StockMovementsTable {
   created_at: CreatedAt;
 }
 
+export type Carrier = 'royal_mail' | 'dpd' | 'evri' | 'parcelforce' | 'other';
+
+export interface ShipmentsTable {
+  id: Generated<number>;
+  order_id: number;
+  carrier: Carrier;
+  tracking_number: Generated<string>;
+  staff_id: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface ShipmentItemsTable {
+  shipment_id: number;
+  order_item_id: number;
+  quantity: number;
+}
+
+export interface ShipmentTrackingHistoryTable {
+  id: Generated<number>;
+  shipment_id: number;
+  carrier: string;
+  tracking_number: string;
+  staff_id: number | null;
+  changed_at: CreatedAt;
+}
+
+export interface RefundsTable {
+  id: Generated<number>;
+  order_id: number;
+  credit_note_number: string;
+  amount: number;
+  items_amount: Generated<number>;
+  delivery_amount: Generated<number>;
+  goodwill_amount: Generated<number>;
+  tax_amount: Generated<number>;
+  destination: 'payment' | 'credit';
+  gateway_kind: 'void' | 'refund' | null;
+  gateway_transaction_id: string | null;
+  reason: string;
+  restock: Generated<boolean>;
+  staff_id: number | null;
+  created_at: CreatedAt;
+}
+
+export interface RefundItemsTable {
+  refund_id: number;
+  order_item_id: number;
+  quantity: number;
+  amount: number;
+  tax_amount: Generated<number>;
+}
+
 export interface DocumentSequencesTable {
   kind: string;
   last_used: Generated<number>;
@@ -510,4 +563,9 @@ export interface Database {
   credit_ledger: CreditLedgerTable;
   stock_movements: StockMovementsTable;
   document_sequences: DocumentSequencesTable;
+  shipments: ShipmentsTable;
+  shipment_items: ShipmentItemsTable;
+  shipment_tracking_history: ShipmentTrackingHistoryTable;
+  refunds: RefundsTable;
+  refund_items: RefundItemsTable;
 }

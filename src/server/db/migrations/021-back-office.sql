@@ -239,3 +239,75 @@ CREATE TABLE document_sequences (
   last_used bigint NOT NULL DEFAULT 0
 );
 INSERT INTO document_sequences (kind) VALUES ('credit_note');
+
+-- ---------- dispatch
+
+-- A parcel sent: which lines (shipment_items), by which carrier, with which tracking
+-- number. A corrected tracking number keeps the old one in shipment_tracking_history.
+CREATE TABLE shipments (
+  id              serial PRIMARY KEY,
+  order_id        integer NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+  carrier         text NOT NULL
+                  CHECK (carrier IN ('royal_mail', 'dpd', 'evri', 'parcelforce', 'other')),
+  tracking_number text NOT NULL DEFAULT '',
+  staff_id        integer REFERENCES staff(id),
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  updated_at      timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX shipments_order_idx ON shipments (order_id, id);
+
+CREATE TABLE shipment_items (
+  shipment_id   integer NOT NULL REFERENCES shipments(id) ON DELETE CASCADE,
+  order_item_id integer NOT NULL REFERENCES order_items(id) ON DELETE CASCADE,
+  quantity      integer NOT NULL CHECK (quantity > 0),
+  PRIMARY KEY (shipment_id, order_item_id)
+);
+
+CREATE TABLE shipment_tracking_history (
+  id              serial PRIMARY KEY,
+  shipment_id     integer NOT NULL REFERENCES shipments(id) ON DELETE CASCADE,
+  -- What it was before the correction.
+  carrier         text NOT NULL,
+  tracking_number text NOT NULL,
+  staff_id        integer REFERENCES staff(id),
+  changed_at      timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX shipment_tracking_history_idx ON shipment_tracking_history (shipment_id, id);
+
+-- ---------- refunds
+
+-- Money given back: lines, the delivery charge and/or a goodwill amount, to the payment
+-- (the gateway) or as store credit, each with a credit note number.
+CREATE TABLE refunds (
+  id                 serial PRIMARY KEY,
+  order_id           integer NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
+  -- From document_sequences ('credit_note'), e.g. 'CN-000042'.
+  credit_note_number text NOT NULL UNIQUE,
+  -- Pence including VAT: the whole refund, and its parts.
+  amount             integer NOT NULL CHECK (amount > 0),
+  items_amount       integer NOT NULL DEFAULT 0 CHECK (items_amount >= 0),
+  delivery_amount    integer NOT NULL DEFAULT 0 CHECK (delivery_amount >= 0),
+  goodwill_amount    integer NOT NULL DEFAULT 0 CHECK (goodwill_amount >= 0),
+  -- The VAT within `amount`.
+  tax_amount         integer NOT NULL DEFAULT 0 CHECK (tax_amount >= 0),
+  destination        text NOT NULL CHECK (destination IN ('payment', 'credit')),
+  -- To the payment: 'void' or 'refund', and the gateway's transaction.
+  gateway_kind       text CHECK (gateway_kind IN ('void', 'refund')),
+  gateway_transaction_id text,
+  reason             text NOT NULL,
+  restock            boolean NOT NULL DEFAULT false,
+  staff_id           integer REFERENCES staff(id),
+  created_at         timestamptz NOT NULL DEFAULT now(),
+  CHECK (amount = items_amount + delivery_amount + goodwill_amount)
+);
+CREATE INDEX refunds_order_idx ON refunds (order_id, id);
+
+CREATE TABLE refund_items (
+  refund_id     integer NOT NULL REFERENCES refunds(id) ON DELETE CASCADE,
+  order_item_id integer NOT NULL REFERENCES order_items(id) ON DELETE CASCADE,
+  quantity      integer NOT NULL CHECK (quantity > 0),
+  -- Pence including VAT, and the VAT within it.
+  amount        integer NOT NULL CHECK (amount >= 0),
+  tax_amount    integer NOT NULL DEFAULT 0 CHECK (tax_amount >= 0),
+  PRIMARY KEY (refund_id, order_item_id)
+);
