@@ -541,7 +541,10 @@ describe.each(ENGINES)('who may read and change what on %s', (engine) => {
     const listed = new Set(
       [PUBLIC_ROUTES, DEVELOPMENT_ROUTES, OWNED_ROUTES].flatMap((list) => Object.keys(list)),
     );
-    expect([...registered].filter((route) => !listed.has(route))).toEqual([]);
+    // The back office's routes are tried by admin-authorization.integration.test.ts:
+    // every one of them, with no session, a customer's and each staff role's.
+    const isAdmin = (route: string) => route.includes(' /api/v1/admin/');
+    expect([...registered].filter((route) => !listed.has(route) && !isAdmin(route))).toEqual([]);
     // And nothing listed is gone (a renamed route would leave its old name behind).
     expect([...listed].filter((route) => !registered.has(route))).toEqual([]);
   });
