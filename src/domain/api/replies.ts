@@ -20,7 +20,7 @@ import { SHOP_NAME } from './payments-config.ts';
 /** The named schemas: components of the OpenAPI document, referenced where used. */
 export const namedSchemas = new Map<z.ZodMiniType, { id: string; description?: string }>();
 
-function named<S extends z.ZodMiniType>(id: string, schema: S, description?: string): S {
+export function named<S extends z.ZodMiniType>(id: string, schema: S, description?: string): S {
   namedSchemas.set(schema, description ? { id, description } : { id });
   return schema;
 }
@@ -53,6 +53,8 @@ const nullableText = z.nullable(z.string());
 /** yyyy-MM-dd */
 const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 const isoDate = z.iso.datetime();
+/** The building blocks, for the back office's reply schemas (src/domain/api/admin-*.ts). */
+export const wire = { int, pence, text, nullableText, day, isoDate };
 
 // ---------- errors (spec section 8)
 

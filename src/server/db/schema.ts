@@ -2,6 +2,7 @@
  * Kysely table types, mirroring migrations/*.sql. Columns are snake_case as in SQL.
  */
 import type { ColumnType, Generated } from 'kysely';
+import type { Carrier } from '../../domain/carriers.ts';
 import type { StaffRole } from '../../domain/staff.ts';
 
 type CreatedAt = ColumnType<Date, string | undefined, never>;
@@ -368,8 +369,6 @@ export interface StockMovementsTable {
   order_id: number | null;
   created_at: CreatedAt;
 }
-
-export type Carrier = 'royal_mail' | 'dpd' | 'evri' | 'parcelforce' | 'other';
 
 export interface ShipmentsTable {
   id: Generated<number>;

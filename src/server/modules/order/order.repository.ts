@@ -45,7 +45,12 @@ export interface OrderRecord {
   cancel_claimed_at: Date | null;
   cancelled_at: Date | null;
   reversal_kind: 'void' | 'refund' | null;
+  /** Back office (ADR 047). */
+  paid_at: Date | null;
+  credit_used: number;
+  refunded_amount: number;
   created_at: Date;
+  updated_at: Date;
 }
 
 /** What a request waiting for another's order needs to know of it. */
@@ -316,7 +321,7 @@ function orderQueries(db: Db | Transaction<Database>) {
       const { rows } = await sql<OrderRecord>`
         WITH paid AS (
           UPDATE orders
-          SET status = 'paid', transaction_id = ${payment.transactionId},
+          SET status = 'paid', paid_at = now(), transaction_id = ${payment.transactionId},
               payment_type = ${payment.type}, payment_card_type = ${payment.cardType},
               payment_last_four = ${payment.lastFour}, updated_at = now()
           WHERE id = ${id} AND status = 'pending'
