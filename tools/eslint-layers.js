@@ -54,15 +54,22 @@ const webFeatures = {
         'Feature "{{from}}" must not import feature "{{to}}": compose them in app/, or move the piece both need to shared/ (ADR 009).',
       shared:
         '{{layer}}/ is shared by every feature, so it must not import a feature or app/ (ADR 009).',
+      admin:
+        'The shop must not import the back office (src/web/admin/): its code loads only on /admin pages (ADR 047).',
     },
   },
   create(context) {
     const file = fromRoot(context.filename);
     const from = featureOf(file);
     const layer = /^src\/web\/(shared|ui|lib|api)\//.exec(file)?.[1];
+    const inAdmin = file.startsWith('src/web/admin/');
     return eachImport((node, source) => {
       const to = target(context.filename, source);
       if (!to) return;
+      if (!inAdmin && to.startsWith('src/web/admin/')) {
+        context.report({ node, messageId: 'admin' });
+        return;
+      }
       const toFeature = featureOf(to);
       if (from && toFeature && toFeature !== from) {
         context.report({ node, messageId: 'feature', data: { from, to: toFeature } });

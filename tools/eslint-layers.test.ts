@@ -77,6 +77,33 @@ export const basket = makeBasket;
   });
 });
 
+describe('the back office', () => {
+  it('keeps the shop from importing it, so its code loads only on /admin pages', async () => {
+    const problems = await layerProblems(
+      'src/web/app/example.tsx',
+      `export { AdminApp } from '../admin/admin-app.tsx';
+export const later = () => import('../admin/main.tsx');
+`,
+    );
+    expect(problems).toEqual([
+      { rule: 'layers/web-features', message: expect.stringContaining('back office') },
+      { rule: 'layers/web-features', message: expect.stringContaining('back office') },
+    ]);
+  });
+
+  it('lets the back office use the shop’s design system and the domain', async () => {
+    const problems = await layerProblems(
+      'src/web/admin/orders/example.tsx',
+      `import { Button } from '../../ui/button.tsx';
+import { can } from '../../../domain/staff.ts';
+import { usePageTitle } from '../lib/page-title.ts';
+export { Button, can, usePageTitle };
+`,
+    );
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('server routes and services', () => {
   it('refuses a route reaching past its service', async () => {
     const problems = await layerProblems(
