@@ -1,5 +1,5 @@
 /**
- * Serves the shop for the browser journeys: builds the web app from the current
+ * Serves the shop for the browser journeys: builds the web app and the back office from the current
  * source, then starts the server on a fresh PGlite database in a temporary folder.
  */
 import { mkdirSync, rmSync } from 'node:fs';
@@ -8,7 +8,10 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
-await build({ configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+// The shop, then the back office (built inside the shop's folder, which the first empties).
+for (const config of ['vite.config.ts', 'vite.admin.config.ts']) {
+  await build({ configFile: join(root, config), logLevel: 'warn' });
+}
 
 // One folder per port, emptied at start: Playwright may end this server with SIGKILL,
 // when no exit handler runs, so the next run clears what the last one left.
