@@ -237,11 +237,9 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
     expect(await sessionStatus(idle.browser)).toBe(401);
 
     const old = await signIn();
-    await t.handle.db
-      .updateTable('staff_sessions')
-      .set({ created_at: sql<string>`now() - interval '12 hours 1 minute'` })
-      .where('staff_id', '=', old.member.id)
-      .execute();
+    // Busy (seen a minute ago) but started over 12 hours ago.
+    await sql`UPDATE staff_sessions SET created_at = now() - interval '12 hours 1 minute'
+      WHERE staff_id = ${old.member.id}`.execute(t.handle.db);
     expect(await sessionStatus(old.browser)).toBe(401);
 
     const leaving = await signIn();
