@@ -42,7 +42,14 @@ export function AdminRoutes() {
 export function SignedOutRoutes() {
   return (
     <Routes>
-      <Route path="/admin/setup/:token" element={<Lazy page={SetupPage} />} />
+      <Route
+        path="/admin/setup/:token"
+        element={
+          <main>
+            <Lazy page={SetupPage} />
+          </main>
+        }
+      />
       <Route path="*" element={<Lazy page={LoginPage} />} />
     </Routes>
   );

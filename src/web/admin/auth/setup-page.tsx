@@ -2,6 +2,8 @@
  * Setting up a staff account from its one-time link (/admin/setup/:token, ADR 048): the
  * authenticator app's secret as a QR code and as text, then a password and the app's
  * first code. On success the staff member is signed in and sees the back office.
+ * Signed out it is the whole page (its routes wrap it in <main>); signed in, it shows
+ * inside the layout's.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -30,12 +32,12 @@ export function SetupPage() {
     staleTime: Infinity,
   });
   return (
-    <main className="admin-login admin-setup">
+    <div className="admin-login admin-setup">
       <h1>Set up your back office account</h1>
       {account.isPending && <LoadingOverlay message="Loading…" />}
       {account.isError && <Notice tone="error">{account.error.message}</Notice>}
       {account.data && <SetupForm token={token} account={account.data} />}
-    </main>
+    </div>
   );
 }
 
