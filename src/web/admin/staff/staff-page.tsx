@@ -165,9 +165,9 @@ function StaffTable(props: {
                     className="button button--secondary"
                     disabled={props.busy}
                     onClick={() => props.onDisabled(account, account.status !== 'disabled')}
+                    aria-label={`${account.status === 'disabled' ? 'Enable' : 'Disable'} ${account.name}`}
                   >
                     {account.status === 'disabled' ? 'Enable' : 'Disable'}
-                    <span className="visually-hidden"> {account.name}</span>
                   </button>
                 )}
                 <button
@@ -175,8 +175,9 @@ function StaffTable(props: {
                   className="button button--secondary"
                   disabled={props.busy}
                   onClick={() => props.onReissue(account)}
+                  aria-label={`New set-up link for ${account.name}`}
                 >
-                  New set-up link<span className="visually-hidden"> for {account.name}</span>
+                  New set-up link
                 </button>
               </td>
             </tr>
