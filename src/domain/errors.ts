@@ -79,6 +79,15 @@ export const errorCatalogue = {
     status: 422,
     message: 'Order tracking verification failed, please check the information provided below.',
   },
+  staff_exists: {
+    status: 409,
+    message: 'A staff account with that email address already exists.',
+  },
+  last_owner: {
+    status: 409,
+    message:
+      'The shop must keep at least one active owner: make another owner first, then change this account.',
+  },
   wishlist_not_found: { status: 404, message: 'The wishlist requested could not be found.' },
   wishlist_item_not_found: {
     status: 404,

@@ -82,6 +82,10 @@ import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
+import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
+import { staffAccountsService } from './modules/staff/staff-accounts.service.ts';
+import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
+import { staffAuthService } from './modules/staff/staff-auth.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -364,6 +368,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
       stockAlertRoutes(api, { alerts: stockAlerts });
+      const secureCookies = deps.secureCookies ?? false;
+      const staffAuth = staffAuthService({ db: deps.db, rateLimits, log: app.log });
+      staffAuthRoutes(api, { staffAuth, secureCookies });
+      const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
+      staffAccountsRoutes(api, { staffAccounts: staffAccountsService({ db: deps.db, publicUrl }) });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),

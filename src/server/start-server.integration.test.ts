@@ -24,7 +24,9 @@ async function start(env: Record<string, string>) {
   return {
     shop,
     lines,
-    count: async (table: 'categories' | 'products' | 'vouchers' | 'promotions' | 'users') => {
+    count: async (
+      table: 'categories' | 'products' | 'vouchers' | 'promotions' | 'users' | 'staff',
+    ) => {
       const row = await shop.db
         .selectFrom(table)
         .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -63,7 +65,14 @@ describe('starting the shop', () => {
   it('in production on an empty database, creates the schema and nothing a stranger could use', async () => {
     const started = await start(PRODUCTION);
     running.push(started);
-    for (const table of ['categories', 'products', 'vouchers', 'promotions', 'users'] as const) {
+    for (const table of [
+      'categories',
+      'products',
+      'vouchers',
+      'promotions',
+      'users',
+      'staff',
+    ] as const) {
       expect(await started.count(table), table).toBe(0);
     }
     expect((await started.shop.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
@@ -127,6 +136,8 @@ describe('starting the shop', () => {
     expect(warnings[0]?.msg).toMatch(/test-mode captcha.*development cookie secret.*outbox/);
     // Outside production the demo shop is there to try (in production: SEED_DEMO=true).
     expect(await started.count('users')).toBe(2);
+    // And the demo staff (README), to sign in to the back office at /admin.
+    expect(await started.count('staff')).toBe(2);
     expect(await started.count('products')).toBeGreaterThan(0);
   }, 60_000);
 });

@@ -30,7 +30,7 @@ export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
 export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
 
 /**
- * Loads the demo catalogue, vouchers and accounts (each only when missing). The seed
+ * Loads the demo catalogue, vouchers, accounts and staff (each only when missing). The seed
  * modules are imported here, on demand, so a production start never loads them.
  */
 async function loadDemoData(
@@ -38,17 +38,21 @@ async function loadDemoData(
   mediaDir: string,
   log: { info(object: object, message: string): void },
 ) {
-  const [{ seedDemoData }, { seedDemoAccounts }, { writeDemoImages }] = await Promise.all([
-    import('./db/seed/seed.ts'),
-    import('./db/seed/demo-accounts.ts'),
-    import('./db/seed/demo-images.ts'),
-  ]);
+  const [{ seedDemoData }, { seedDemoAccounts }, { writeDemoImages }, { seedDemoStaff }] =
+    await Promise.all([
+      import('./db/seed/seed.ts'),
+      import('./db/seed/demo-accounts.ts'),
+      import('./db/seed/demo-images.ts'),
+      import('./db/seed/demo-staff.ts'),
+    ]);
   if (await seedDemoData(db)) log.info({}, 'demo catalogue loaded');
   // Every start: the media folder may be new (another host, or a database from before 009).
   const pictures = await writeDemoImages(db, mediaDir);
   if (pictures) log.info({ pictures, mediaDir }, 'demo pictures written');
   const accounts = await seedDemoAccounts(db);
   if (accounts) log.info({ accounts }, 'demo accounts added');
+  const staff = await seedDemoStaff(db);
+  if (staff) log.info({ staff }, 'demo staff added (back office at /admin)');
 }
 
 export interface RunningShop {

@@ -12,6 +12,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const DashboardPage = page(() => import('./dashboard/dashboard-page.tsx'), 'DashboardPage');
 const LoginPage = page(() => import('./auth/login-page.tsx'), 'LoginPage');
+const SetupPage = page(() => import('./auth/setup-page.tsx'), 'SetupPage');
+const StaffPage = page(() => import('./staff/staff-page.tsx'), 'StaffPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -26,15 +28,28 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route index element={<Lazy page={DashboardPage} />} />
+      <Route path="staff" element={<Lazy page={StaffPage} />} />
+      <Route path="setup/:token" element={<Lazy page={SetupPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
 }
 
-/** Signed out: the sign-in page at every address (it comes back to the address after). */
+/**
+ * Signed out: an account's set-up link, else the sign-in page at every address (it comes
+ * back to the address after).
+ */
 export function SignedOutRoutes() {
   return (
     <Routes>
+      <Route
+        path="/admin/setup/:token"
+        element={
+          <main>
+            <Lazy page={SetupPage} />
+          </main>
+        }
+      />
       <Route path="*" element={<Lazy page={LoginPage} />} />
     </Routes>
   );
