@@ -82,6 +82,12 @@ import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
+import { auditTrailRepository } from './modules/audit/audit.repository.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditService } from './modules/audit/audit.service.ts';
+import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { dashboardService } from './modules/dashboard/dashboard.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -364,6 +370,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
       stockAlertRoutes(api, { alerts: stockAlerts });
+      auditRoutes(api, { audit: auditService({ trail: auditTrailRepository(deps.db) }) });
+      dashboardRoutes(api, {
+        dashboard: dashboardService({
+          repository: dashboardRepository(deps.db),
+          ...(deps.now ? { now: deps.now } : {}),
+        }),
+      });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),
