@@ -12,7 +12,11 @@
  * pricing of it prices it.
  *
  * The endpoints come from the app itself (printRoutes), so a new one is fuzzed without
- * a change here. Left out: GET /dev/outbox (a development HTML page, not the API). The
+ * a change here. The back office's routes (/api/v1/admin/…) are walked the same way by
+ * a browser holding a fresh owner's staff session (ADR 049): the gate lets it through,
+ * so hostile input reaches every handler; a refused request there must leave the audit
+ * trail as it was (each admin write appends to it in its own transaction). A route
+ * declaring another media type than JSON for a success (the audit CSV) may answer it. Left out: GET /dev/outbox (a development HTML page, not the API). The
  * web app's pages and /media/ are not registered in a test app (no build, no media
  * folder); the not-found handler they share is fuzzed through unknown paths.
  *
@@ -41,6 +45,8 @@ import { offersService } from '../modules/offers/offers.service.ts';
 import { promotionRepository } from '../modules/offers/promotion.repository.ts';
 import { voucherRepository } from '../modules/offers/voucher.repository.ts';
 import { loyaltyRepository } from '../modules/user/loyalty.repository.ts';
+import { STAFF_COOKIE } from '../modules/staff/staff-session.ts';
+import { signedInStaff } from '../testing/staff.ts';
 import type { OrderSnapshot } from '../modules/order/order-view.ts';
 import {
   CAPTCHA_FIELD,
@@ -49,7 +55,8 @@ import {
   deliveryAddress,
 } from '../testing/checkout.ts';
 import { createTestApp, ENGINES, type EngineKind, type TestApp } from '../testing/test-app.ts';
-import { OPENAPI_PATH } from './openapi.ts';
+import { OPENAPI_PATH, type RouteDoc } from './openapi.ts';
+import { ADMIN_API_PREFIX } from './staff-authorization.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Requests per engine: 5,000 per run in all (2,500 each when PostgreSQL runs too, as in CI). */
@@ -61,6 +68,8 @@ const REQUESTS_PER_ENGINE = Number(process.env.FUZZ_RUNS ?? (ENGINES.length > 1 
 interface Endpoint {
   method: string;
   url: string;
+  /** What the route declares (openapi()), when it does. */
+  doc?: RouteDoc | undefined;
 }
 
 /**
@@ -235,6 +244,23 @@ const FIELDS = [
   'delivery_safe_place',
   'delivery_safe_place_option',
   'delivery_safe_place_option_note',
+  // The back office's bodies.
+  'items',
+  'order_item_id',
+  'carrier',
+  'tracking_number',
+  'delivery',
+  'reason',
+  'restock',
+  'to',
+  'change',
+  'note',
+  'counted',
+  'expected',
+  'code',
+  'role',
+  'name',
+  'text',
   ...Object.keys(deliveryAddress()),
   ...Object.keys(deliveryAddress()).map((key) => key.replace('delivery_', 'billing_')),
   ...Object.keys(deliveryAddress()).map((key) => key.replace('delivery_address_', '')),
@@ -548,6 +574,18 @@ function stepArb(target: fc.Arbitrary<Step['target']>, mutated: number): fc.Arbi
             'a[b][c]=1',
             'sort=1&sort=2',
             `category=${'x'.repeat(5000)}`,
+            // The back office's lists and filters.
+            'from=2026-01-01&to=2026-01-31',
+            'from=2026-02-30&to=2025-01-01',
+            'from=2020-01-01&to=2026-12-31',
+            'staff=cli&action=order&entity_type=order&entity_id=1',
+            'q=EB-&status=paid&limit=1',
+            'status=nope&limit=-1&cursor=%27',
+            'limit=1.5&cursor=99999999999999999999',
+            'filter=awaiting_dispatch',
+            'filter=preorders_in_stock',
+            'low=true',
+            'q=%3Cscript%3E',
           ),
           nastyString.map((value) => `category=${encode(value)}&to=${encode(value)}`),
         ),
@@ -812,6 +850,8 @@ class FuzzSession {
     if (url.startsWith('/api/v1/user/addresses')) return this.learnt.address;
     if (url.startsWith('/api/v1/user/wishlist')) return this.learnt.wishlistItem;
     if (url.startsWith('/api/v1/payments')) return this.learnt.card;
+    if (url.startsWith(`${ADMIN_API_PREFIX}orders`)) return this.learnt.orderNumber;
+    if (url.startsWith(`${ADMIN_API_PREFIX}stock`)) return this.fuzz.variationIds;
     if (name === 'country') return ['GB', 'UK', 'FR'];
     if (name === 'term') return ['SW1A2AA', 'SW1A 2AA', 'ZZ99 9ZZ'];
     return [];
@@ -957,12 +997,24 @@ const STATUS_OVERRIDES: Partial<Record<ErrorType, number[]>> = {
   unauthorized: [403],
 };
 
+/** The media type a route declares for a success with this status, when not JSON. */
+function declaredMedia(endpoint: Endpoint | null, status: number): string | null {
+  const reply = endpoint?.doc?.replies[status];
+  return reply && 'mediaType' in reply && reply.mediaType !== 'application/json'
+    ? reply.mediaType
+    : null;
+}
+
 /** Why a reply breaks the catalogue's format, or null when it keeps it. */
 function formatProblem(endpoint: Endpoint | null, method: string, reply: Received): string | null {
   if (reply.status >= 500) return `a ${reply.status} reply`;
   if (reply.status < 200 || (reply.status >= 300 && reply.status < 400))
     return `an unexpected status ${reply.status}`;
   const isJson = /^application\/json(;|$)/.test(reply.contentType);
+  const media = reply.status < 300 ? declaredMedia(endpoint, reply.status) : null;
+  if (media && reply.contentType.startsWith(media)) {
+    return method === 'HEAD' && reply.body !== '' ? 'a HEAD reply with a body' : null;
+  }
   if (method === 'HEAD') {
     if (reply.body !== '') return 'a HEAD reply with a body';
     return reply.contentType && !isJson && endpoint?.url !== '/metrics'
@@ -1028,6 +1080,8 @@ function formatProblem(endpoint: Endpoint | null, method: string, reply: Receive
 class Fuzz {
   sent = 0;
   readonly byEndpoint = new Map<string, number>();
+  /** Guarded back-office endpoints that answered past the gate (neither 401 nor 403). */
+  readonly pastGate = new Set<string>();
   readonly statuses = new Map<number, number>();
   variationIds: string[] = [];
   productIds: string[] = [];
@@ -1041,7 +1095,11 @@ class Fuzz {
 
   async setUp() {
     const { app, handle } = this.t;
-    this.endpoints = endpointsOf(app);
+    this.endpoints = endpointsOf(app).map((endpoint) => ({
+      ...endpoint,
+      doc: app.registeredRoutes.find((r) => r.method === endpoint.method && r.url === endpoint.url)
+        ?.doc,
+    }));
     const products = await handle.db.selectFrom('products').select(['id', 'parent_id']).execute();
     this.variationIds = products.filter((p) => p.parent_id !== null).map((p) => String(p.id));
     this.productIds = products.map((p) => String(p.id));
@@ -1086,6 +1144,10 @@ class Fuzz {
     const token = customer ? await this.tokenFor(customer) : null;
     const ip = `10.${(run.ip >> 16) & 255}.${(run.ip >> 8) & 255}.${run.ip & 255}`;
     const session = new FuzzSession(this, token, customer, ip);
+    // A new owner each run: whatever a run does to its own account (signing out, a
+    // disabled account) stays in that run.
+    const { browser } = await signedInStaff(this.t.app, this.t.handle.db, 'owner');
+    session.cookies.set(STAFF_COOKIE, browser.cookies.get(STAFF_COOKIE) ?? '');
     this.sessions.push(session);
     return session;
   }
@@ -1164,6 +1226,12 @@ class Fuzz {
       if (parts.length) headers.cookie = parts.join('; ');
     }
     const sent: Sent = { method, url, headers, payload, remoteAddress: session.ip };
+    // A back-office request the gate guards: one it refuses must not reach the audit trail.
+    const guarded =
+      endpoint !== null &&
+      endpoint.url.startsWith(ADMIN_API_PREFIX) &&
+      endpoint.doc?.permission !== 'none';
+    const auditBefore = guarded ? await this.auditCount() : 0;
     const response = await this.t.app.inject({
       method: method as InjectOptions['method'],
       url,
@@ -1191,7 +1259,18 @@ class Fuzz {
         // Reported by the format check.
       }
     }
-    return { endpoint, method, sent, received };
+    if (guarded && received.status !== 401 && received.status !== 403) this.pastGate.add(key);
+    const auditChanged =
+      guarded && received.status >= 400 && (await this.auditCount()) !== auditBefore;
+    return { endpoint, method, sent, received, auditChanged };
+  }
+
+  async auditCount(): Promise<number> {
+    const row = await this.t.handle.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   property(target: number) {
@@ -1200,8 +1279,14 @@ class Fuzz {
       if (this.sent >= target && !this.failed) return;
       const session = await this.newSession(run);
       for (const [i, step] of run.steps.entries()) {
-        const { endpoint, method, sent, received } = await this.send(step, session, pick + i);
-        const problem = formatProblem(endpoint, method, received);
+        const { endpoint, method, sent, received, auditChanged } = await this.send(
+          step,
+          session,
+          pick + i,
+        );
+        const problem =
+          formatProblem(endpoint, method, received) ??
+          (auditChanged ? 'a refused back-office request wrote to the audit trail' : null);
         if (problem) {
           this.failed = true;
           throw new Error(
@@ -1396,6 +1481,13 @@ describe.each(ENGINES)('bad input on %s', (engine: EngineKind) => {
     // as far as orders.
     const missed = fuzz.endpoints.filter((e) => !fuzz.byEndpoint.has(`${e.method} ${e.url}`));
     if (REQUESTS_PER_ENGINE >= 1000) expect(missed).toEqual([]);
+    // The owner's session took hostile input past the gate on every back-office route.
+    const gated = fuzz.endpoints.filter(
+      (e) => e.url.startsWith(ADMIN_API_PREFIX) && e.doc?.permission !== 'none',
+    );
+    expect(gated.length).toBeGreaterThan(0);
+    if (REQUESTS_PER_ENGINE >= 1000)
+      expect(gated.filter((e) => !fuzz.pastGate.has(`${e.method} ${e.url}`))).toEqual([]);
     const { orders, baskets } = await checkInvariants(fuzz);
     expect(orders).toBeGreaterThan(0);
     expect(baskets).toBeGreaterThan(0);
