@@ -11,6 +11,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(async () => ({ default: (await load())[name] }));
 
 const DashboardPage = page(() => import('./dashboard/dashboard-page.tsx'), 'DashboardPage');
+const AuditPage = page(() => import('./audit/audit-page.tsx'), 'AuditPage');
 const LoginPage = page(() => import('./auth/login-page.tsx'), 'LoginPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
@@ -26,6 +27,7 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route index element={<Lazy page={DashboardPage} />} />
+      <Route path="audit" element={<Lazy page={AuditPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
