@@ -803,6 +803,8 @@ class FuzzSession {
     card: [],
   };
   basketId: string | null = null;
+  /** Whether this run's owner has been made and its staff cookie set. */
+  staffSignedIn = false;
   constructor(
     readonly fuzz: Fuzz,
     readonly token: string | null,
@@ -1144,10 +1146,6 @@ class Fuzz {
     const token = customer ? await this.tokenFor(customer) : null;
     const ip = `10.${(run.ip >> 16) & 255}.${(run.ip >> 8) & 255}.${run.ip & 255}`;
     const session = new FuzzSession(this, token, customer, ip);
-    // A new owner each run: whatever a run does to its own account (signing out, a
-    // disabled account) stays in that run.
-    const { browser } = await signedInStaff(this.t.app, this.t.handle.db, 'owner');
-    session.cookies.set(STAFF_COOKIE, browser.cookies.get(STAFF_COOKIE) ?? '');
     this.sessions.push(session);
     return session;
   }
@@ -1191,6 +1189,13 @@ class Fuzz {
   /** Sends one step; answers the request and reply, for the checks and the failure report. */
   async send(step: Step, session: FuzzSession, pick: number) {
     const { endpoint, method, url, key } = this.resolve(step, session);
+    // A new owner for each run that reaches the back office: whatever a run does to its
+    // own account (signing out, disabling it) stays in that run.
+    if (endpoint?.url.startsWith(ADMIN_API_PREFIX) && !session.staffSignedIn) {
+      session.staffSignedIn = true;
+      const { browser } = await signedInStaff(this.t.app, this.t.handle.db, 'owner');
+      session.cookies.set(STAFF_COOKIE, browser.cookies.get(STAFF_COOKIE) ?? '');
+    }
     const headers: Record<string, string> = { ...step.headers };
     // Bodies.
     let payload: string | undefined;
