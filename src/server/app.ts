@@ -86,6 +86,12 @@ import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
 import { staffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffAuthService } from './modules/staff/staff-auth.service.ts';
+import { auditTrailRepository } from './modules/audit/audit.repository.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { auditService } from './modules/audit/audit.service.ts';
+import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { dashboardService } from './modules/dashboard/dashboard.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -373,6 +379,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       staffAuthRoutes(api, { staffAuth, secureCookies });
       const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
       staffAccountsRoutes(api, { staffAccounts: staffAccountsService({ db: deps.db, publicUrl }) });
+      auditRoutes(api, { audit: auditService({ trail: auditTrailRepository(deps.db) }) });
+      dashboardRoutes(api, {
+        dashboard: dashboardService({
+          repository: dashboardRepository(deps.db),
+          ...(deps.now ? { now: deps.now } : {}),
+        }),
+      });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),

@@ -12,7 +12,11 @@
  * pricing of it prices it.
  *
  * The endpoints come from the app itself (printRoutes), so a new one is fuzzed without
- * a change here. Left out: GET /dev/outbox (a development HTML page, not the API). The
+ * a change here. The back office's routes (/api/v1/admin/…) are walked the same way by
+ * a browser holding a fresh owner's staff session (ADR 049): the gate lets it through,
+ * so hostile input reaches every handler; a refused request there must leave the audit
+ * trail as it was (each admin write appends to it in its own transaction). A route
+ * declaring another media type than JSON for a success (the audit CSV) may answer it. Left out: GET /dev/outbox (a development HTML page, not the API). The
  * web app's pages and /media/ are not registered in a test app (no build, no media
  * folder); the not-found handler they share is fuzzed through unknown paths.
  *
@@ -41,6 +45,8 @@ import { offersService } from '../modules/offers/offers.service.ts';
 import { promotionRepository } from '../modules/offers/promotion.repository.ts';
 import { voucherRepository } from '../modules/offers/voucher.repository.ts';
 import { loyaltyRepository } from '../modules/user/loyalty.repository.ts';
+import { STAFF_COOKIE } from '../modules/staff/staff-session.ts';
+import { signedInStaff } from '../testing/staff.ts';
 import type { OrderSnapshot } from '../modules/order/order-view.ts';
 import {
   CAPTCHA_FIELD,
@@ -49,7 +55,8 @@ import {
   deliveryAddress,
 } from '../testing/checkout.ts';
 import { createTestApp, ENGINES, type EngineKind, type TestApp } from '../testing/test-app.ts';
-import { OPENAPI_PATH } from './openapi.ts';
+import { OPENAPI_PATH, type RouteDoc } from './openapi.ts';
+import { ADMIN_API_PREFIX } from './staff-authorization.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 /** Requests per engine: 5,000 per run in all (2,500 each when PostgreSQL runs too, as in CI). */
@@ -61,6 +68,8 @@ const REQUESTS_PER_ENGINE = Number(process.env.FUZZ_RUNS ?? (ENGINES.length > 1 
 interface Endpoint {
   method: string;
   url: string;
+  /** What the route declares (openapi()), when it does. */
+  doc?: RouteDoc | undefined;
 }
 
 /**
@@ -235,6 +244,23 @@ const FIELDS = [
   'delivery_safe_place',
   'delivery_safe_place_option',
   'delivery_safe_place_option_note',
+  // The back office's bodies.
+  'items',
+  'order_item_id',
+  'carrier',
+  'tracking_number',
+  'delivery',
+  'reason',
+  'restock',
+  'to',
+  'change',
+  'note',
+  'counted',
+  'expected',
+  'code',
+  'role',
+  'name',
+  'text',
   ...Object.keys(deliveryAddress()),
   ...Object.keys(deliveryAddress()).map((key) => key.replace('delivery_', 'billing_')),
   ...Object.keys(deliveryAddress()).map((key) => key.replace('delivery_address_', '')),
@@ -313,6 +339,21 @@ const paramArb: fc.Arbitrary<Param> = fc.oneof(
   },
   { weight: 2, arbitrary: nastyString.map((value) => ({ kind: 'encoded' as const, value })) },
 );
+
+/** The back office's lists and filters, good and bad; its GETs are sent one most of the time. */
+const ADMIN_QUERIES = [
+  'from=2026-01-01&to=2026-01-31',
+  'from=2026-02-30&to=2025-01-01',
+  'from=2020-01-01&to=2026-12-31',
+  'staff=cli&action=order&entity_type=order&entity_id=1',
+  'q=EB-&status=paid&limit=1',
+  'status=nope&limit=-1&cursor=%27',
+  'limit=1.5&cursor=99999999999999999999',
+  'filter=awaiting_dispatch',
+  'filter=preorders_in_stock',
+  'low=true',
+  'q=%3Cscript%3E',
+];
 
 type Body =
   | { kind: 'none' }
@@ -548,6 +589,7 @@ function stepArb(target: fc.Arbitrary<Step['target']>, mutated: number): fc.Arbi
             'a[b][c]=1',
             'sort=1&sort=2',
             `category=${'x'.repeat(5000)}`,
+            ...ADMIN_QUERIES,
           ),
           nastyString.map((value) => `category=${encode(value)}&to=${encode(value)}`),
         ),
@@ -765,6 +807,8 @@ class FuzzSession {
     card: [],
   };
   basketId: string | null = null;
+  /** Whether this run's owner has been made and its staff cookie set. */
+  staffSignedIn = false;
   constructor(
     readonly fuzz: Fuzz,
     readonly token: string | null,
@@ -812,6 +856,8 @@ class FuzzSession {
     if (url.startsWith('/api/v1/user/addresses')) return this.learnt.address;
     if (url.startsWith('/api/v1/user/wishlist')) return this.learnt.wishlistItem;
     if (url.startsWith('/api/v1/payments')) return this.learnt.card;
+    if (url.startsWith(`${ADMIN_API_PREFIX}orders`)) return this.learnt.orderNumber;
+    if (url.startsWith(`${ADMIN_API_PREFIX}stock`)) return this.fuzz.variationIds;
     if (name === 'country') return ['GB', 'UK', 'FR'];
     if (name === 'term') return ['SW1A2AA', 'SW1A 2AA', 'ZZ99 9ZZ'];
     return [];
@@ -957,12 +1003,24 @@ const STATUS_OVERRIDES: Partial<Record<ErrorType, number[]>> = {
   unauthorized: [403],
 };
 
+/** The media type a route declares for a success with this status, when not JSON. */
+function declaredMedia(endpoint: Endpoint | null, status: number): string | null {
+  const reply = endpoint?.doc?.replies[status];
+  return reply && 'mediaType' in reply && reply.mediaType !== 'application/json'
+    ? reply.mediaType
+    : null;
+}
+
 /** Why a reply breaks the catalogue's format, or null when it keeps it. */
 function formatProblem(endpoint: Endpoint | null, method: string, reply: Received): string | null {
   if (reply.status >= 500) return `a ${reply.status} reply`;
   if (reply.status < 200 || (reply.status >= 300 && reply.status < 400))
     return `an unexpected status ${reply.status}`;
   const isJson = /^application\/json(;|$)/.test(reply.contentType);
+  const media = reply.status < 300 ? declaredMedia(endpoint, reply.status) : null;
+  if (media && reply.contentType.startsWith(media)) {
+    return method === 'HEAD' && reply.body !== '' ? 'a HEAD reply with a body' : null;
+  }
   if (method === 'HEAD') {
     if (reply.body !== '') return 'a HEAD reply with a body';
     return reply.contentType && !isJson && endpoint?.url !== '/metrics'
@@ -1028,6 +1086,10 @@ function formatProblem(endpoint: Endpoint | null, method: string, reply: Receive
 class Fuzz {
   sent = 0;
   readonly byEndpoint = new Map<string, number>();
+  /** Guarded back-office endpoints that answered past the gate (neither 401 nor 403). */
+  readonly pastGate = new Set<string>();
+  /** Refusals past the gate on guarded back-office endpoints (the audit check's cases). */
+  refusedPastGate = 0;
   readonly statuses = new Map<number, number>();
   variationIds: string[] = [];
   productIds: string[] = [];
@@ -1041,7 +1103,11 @@ class Fuzz {
 
   async setUp() {
     const { app, handle } = this.t;
-    this.endpoints = endpointsOf(app);
+    this.endpoints = endpointsOf(app).map((endpoint) => ({
+      ...endpoint,
+      doc: app.registeredRoutes.find((r) => r.method === endpoint.method && r.url === endpoint.url)
+        ?.doc,
+    }));
     const products = await handle.db.selectFrom('products').select(['id', 'parent_id']).execute();
     this.variationIds = products.filter((p) => p.parent_id !== null).map((p) => String(p.id));
     this.productIds = products.map((p) => String(p.id));
@@ -1093,6 +1159,7 @@ class Fuzz {
   resolve(
     step: Step,
     session: FuzzSession,
+    pick = 0,
   ): { endpoint: Endpoint | null; method: string; url: string; key: string } {
     let endpoint: Endpoint | null = null;
     if (step.target.kind === 'index')
@@ -1117,7 +1184,12 @@ class Fuzz {
     let url = path;
     if (endpoint.url === '/api/v1/basket/abandoned' && session.learnt.link.length)
       url += `?id=${session.learnt.link[0]}`;
-    if (step.query) url += `${url.includes('?') ? '&' : '?'}${step.query}`;
+    const query =
+      step.query ??
+      (endpoint.method === 'GET' && endpoint.url.startsWith(ADMIN_API_PREFIX) && pick % 4 !== 0
+        ? ADMIN_QUERIES[pick % ADMIN_QUERIES.length]
+        : null);
+    if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
     return {
       endpoint,
       method: step.method ?? endpoint.method,
@@ -1128,7 +1200,14 @@ class Fuzz {
 
   /** Sends one step; answers the request and reply, for the checks and the failure report. */
   async send(step: Step, session: FuzzSession, pick: number) {
-    const { endpoint, method, url, key } = this.resolve(step, session);
+    const { endpoint, method, url, key } = this.resolve(step, session, pick);
+    // A new owner for each run that reaches the back office: whatever a run does to its
+    // own account (signing out, disabling it) stays in that run.
+    if (endpoint?.url.startsWith(ADMIN_API_PREFIX) && !session.staffSignedIn) {
+      session.staffSignedIn = true;
+      const { browser } = await signedInStaff(this.t.app, this.t.handle.db, 'owner');
+      session.cookies.set(STAFF_COOKIE, browser.cookies.get(STAFF_COOKIE) ?? '');
+    }
     const headers: Record<string, string> = { ...step.headers };
     // Bodies.
     let payload: string | undefined;
@@ -1164,6 +1243,12 @@ class Fuzz {
       if (parts.length) headers.cookie = parts.join('; ');
     }
     const sent: Sent = { method, url, headers, payload, remoteAddress: session.ip };
+    // A back-office request the gate guards: one it refuses must not reach the audit trail.
+    const guarded =
+      endpoint !== null &&
+      endpoint.url.startsWith(ADMIN_API_PREFIX) &&
+      endpoint.doc?.permission !== 'none';
+    const auditBefore = guarded ? await this.auditCount() : 0;
     const response = await this.t.app.inject({
       method: method as InjectOptions['method'],
       url,
@@ -1191,7 +1276,23 @@ class Fuzz {
         // Reported by the format check.
       }
     }
-    return { endpoint, method, sent, received };
+    const ownMethod =
+      method === endpoint?.method || (method === 'HEAD' && endpoint?.method === 'GET');
+    if (guarded && ownMethod && received.status !== 401 && received.status !== 403) {
+      this.pastGate.add(key);
+      if (received.status >= 400) this.refusedPastGate++;
+    }
+    const auditChanged =
+      guarded && received.status >= 400 && (await this.auditCount()) !== auditBefore;
+    return { endpoint, method, sent, received, auditChanged };
+  }
+
+  async auditCount(): Promise<number> {
+    const row = await this.t.handle.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   property(target: number) {
@@ -1200,8 +1301,14 @@ class Fuzz {
       if (this.sent >= target && !this.failed) return;
       const session = await this.newSession(run);
       for (const [i, step] of run.steps.entries()) {
-        const { endpoint, method, sent, received } = await this.send(step, session, pick + i);
-        const problem = formatProblem(endpoint, method, received);
+        const { endpoint, method, sent, received, auditChanged } = await this.send(
+          step,
+          session,
+          pick + i,
+        );
+        const problem =
+          formatProblem(endpoint, method, received) ??
+          (auditChanged ? 'a refused back-office request wrote to the audit trail' : null);
         if (problem) {
           this.failed = true;
           throw new Error(
@@ -1396,12 +1503,20 @@ describe.each(ENGINES)('bad input on %s', (engine: EngineKind) => {
     // as far as orders.
     const missed = fuzz.endpoints.filter((e) => !fuzz.byEndpoint.has(`${e.method} ${e.url}`));
     if (REQUESTS_PER_ENGINE >= 1000) expect(missed).toEqual([]);
+    // The owner's session took hostile input past the gate on every back-office route.
+    const gated = fuzz.endpoints.filter(
+      (e) => e.url.startsWith(ADMIN_API_PREFIX) && e.doc?.permission !== 'none',
+    );
+    expect(gated.length).toBeGreaterThan(0);
+    if (REQUESTS_PER_ENGINE >= 1000)
+      expect(gated.filter((e) => !fuzz.pastGate.has(`${e.method} ${e.url}`))).toEqual([]);
     const { orders, baskets } = await checkInvariants(fuzz);
     expect(orders).toBeGreaterThan(0);
     expect(baskets).toBeGreaterThan(0);
     console.log(
       `fuzz on ${engine}: ${fuzz.sent} requests over ${fuzz.endpoints.length} endpoints (seed ${SEED}); ` +
-        `statuses ${JSON.stringify(Object.fromEntries(fuzz.statuses))}; ${orders} orders and ${baskets} baskets checked`,
+        `statuses ${JSON.stringify(Object.fromEntries(fuzz.statuses))}; ${orders} orders and ${baskets} baskets checked; ` +
+        `${fuzz.refusedPastGate} back-office refusals past the gate left the audit trail unchanged`,
     );
   }, 120_000);
 });

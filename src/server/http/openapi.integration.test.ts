@@ -16,6 +16,7 @@ import { DUMMY_TOKEN } from '../adapters/captcha/port.ts';
 import { TEST_MODE_CLIENT_API } from '../adapters/payments/test-mode.ts';
 import { createTestApp, ENGINES, Shopper, type Reply, type TestApp } from '../testing/test-app.ts';
 import { deliveryAddress } from '../testing/checkout.ts';
+import { signedInStaff } from '../testing/staff.ts';
 import { OPENAPI_PATH, openApiPath, type OpenApiDocument } from './openapi.ts';
 
 type Operation = {
@@ -542,5 +543,23 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
       (await guest.post('/api/v1/payments/webhooks', { bt_signature: 'x', bt_payload: 'y' }))
         .status,
     ).toBe(403);
+  });
+
+  it('the back office: the audit trail, its CSV export and the dashboard', async () => {
+    const staffOf = async (role: 'owner' | 'dispatcher') => {
+      const signedIn = await signedInStaff(test.app, test.handle.db, role);
+      const staff = browser();
+      for (const [name, value] of signedIn.browser.cookies) staff.cookies.set(name, value);
+      return staff;
+    };
+    const owner = await staffOf('owner');
+    expect((await owner.get('/api/v1/admin/dashboard')).status).toBe(200);
+    expect((await owner.get('/api/v1/admin/audit?limit=5')).status).toBe(200);
+    expect((await owner.get('/api/v1/admin/audit?from=2026-02-31')).status).toBe(422);
+    const csv = await owner.get('/api/v1/admin/audit.csv?from=2026-01-01&to=2026-01-31');
+    expect(csv.status).toBe(200);
+    expect((await owner.get('/api/v1/admin/audit.csv?from=2026-01-01')).status).toBe(422);
+    expect((await (await staffOf('dispatcher')).get('/api/v1/admin/audit')).status).toBe(403);
+    expect((await browser().get('/api/v1/admin/dashboard')).status).toBe(401);
   });
 });

@@ -20,6 +20,7 @@ interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'dashboard.read', end: true },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
 ];
 
 export function AdminLayout() {

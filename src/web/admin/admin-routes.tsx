@@ -11,6 +11,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(async () => ({ default: (await load())[name] }));
 
 const DashboardPage = page(() => import('./dashboard/dashboard-page.tsx'), 'DashboardPage');
+const AuditPage = page(() => import('./audit/audit-page.tsx'), 'AuditPage');
 const LoginPage = page(() => import('./auth/login-page.tsx'), 'LoginPage');
 const SetupPage = page(() => import('./auth/setup-page.tsx'), 'SetupPage');
 const StaffPage = page(() => import('./staff/staff-page.tsx'), 'StaffPage');
@@ -30,6 +31,7 @@ export function AdminRoutes() {
       <Route index element={<Lazy page={DashboardPage} />} />
       <Route path="staff" element={<Lazy page={StaffPage} />} />
       <Route path="setup/:token" element={<Lazy page={SetupPage} />} />
+      <Route path="audit" element={<Lazy page={AuditPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
