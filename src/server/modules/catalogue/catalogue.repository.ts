@@ -134,25 +134,6 @@ export function catalogueRepository(db: Db) {
         .execute();
       return new Map(rows.map((row) => [row.id, row.quantity_on_hand]));
     },
-
-    /** A product by SKU, for the operator's restock command. */
-    async findBySku(sku: string) {
-      return db
-        .selectFrom('products')
-        .select(['id', 'parent_id', 'sku', 'is_bundle', 'quantity_on_hand'])
-        .where('sku', '=', sku)
-        .executeTakeFirst();
-    },
-
-    /** Adds `quantity` to a product's stock in one statement; the stock before and after. */
-    async addStock(id: number, quantity: number) {
-      return db
-        .updateTable('products')
-        .set({ quantity_on_hand: sql<number>`quantity_on_hand + ${quantity}` })
-        .where('id', '=', id)
-        .returning([sql<number>`quantity_on_hand - ${quantity}`.as('before'), 'quantity_on_hand'])
-        .executeTakeFirstOrThrow();
-    },
   };
 }
 
