@@ -1,7 +1,7 @@
 /**
- * The only code that reads the catalogue tables (and adds stock: the restock command).
+ * The only code that reads the catalogue tables. Stock is changed by the stock ledger
+ * (modules/stock, ADR 053).
  */
-import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
 export interface CategoryRow {
