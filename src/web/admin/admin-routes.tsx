@@ -12,6 +12,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const DashboardPage = page(() => import('./dashboard/dashboard-page.tsx'), 'DashboardPage');
 const LoginPage = page(() => import('./auth/login-page.tsx'), 'LoginPage');
+const StockPage = page(() => import('./stock/stock-page.tsx'), 'StockPage');
+const StockHistoryPage = page(() => import('./stock/stock-history-page.tsx'), 'StockHistoryPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -26,6 +28,8 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route index element={<Lazy page={DashboardPage} />} />
+      <Route path="stock" element={<Lazy page={StockPage} />} />
+      <Route path="stock/:variationId" element={<Lazy page={StockHistoryPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
