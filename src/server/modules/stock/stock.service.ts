@@ -206,7 +206,7 @@ export function stockService(deps: {
     ): Promise<StockRowView> {
       const target = await changeable(variationId);
       const moved = await db.transaction().execute(async (trx) => {
-        const result = await stockLedgerRepository(trx).apply(
+        const result = await ledger.apply(
           {
             productId: target.id,
             change: input.change,
@@ -287,7 +287,7 @@ export function stockService(deps: {
         });
       }
       const moved = await db.transaction().execute(async (trx) => {
-        const result = await stockLedgerRepository(trx).apply(
+        const result = await ledger.apply(
           { productId: row.id, change: quantity, reason: 'restock', staffId: actor.staffId },
           trx,
         );
