@@ -93,6 +93,15 @@ export const errorCatalogue = {
     status: 404,
     message: 'The item requested could not be found in this wishlist.',
   },
+  stock_below_zero: {
+    status: 409,
+    message: 'There is not enough stock to take that many away.',
+  },
+  stock_changed: {
+    status: 409,
+    message:
+      'The stock level changed since you opened this form. Check the new level and try again.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A snake_case error type from the catalogue. */

@@ -93,6 +93,8 @@ import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dashboardService } from './modules/dashboard/dashboard.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
+import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { stockService } from './modules/stock/stock.service.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { wishlistService } from './modules/wishlist/wishlist.service.ts';
@@ -336,12 +338,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     alerts: stockAlertRepository(deps.db),
     rateLimits: rateLimitRepository(deps.db),
     catalogue,
-    products: catalogueRepository(deps.db),
     mailer,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
     log: app.log,
   });
   app.decorate('dispatchStockAlerts', stockAlerts.dispatch);
+  const stock = stockService({ db: deps.db, alerts: stockAlerts, catalogue, log: app.log });
 
   await app.register(
     async (api) => {
@@ -386,6 +388,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           ...(deps.now ? { now: deps.now } : {}),
         }),
       });
+      stockRoutes(api, { stock });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),
@@ -417,7 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.devOutbox) {
     const reader = outboxReader(deps.db);
     outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
-    devRestockRoutes(app, { alerts: stockAlerts });
+    devRestockRoutes(app, { stock });
     if (isTestModeGateway(payments)) registerTestModeFaults(app, payments);
   }
   await registerWebApp(app, deps.webDistDir ?? null, {

@@ -1,7 +1,8 @@
 /**
- * The operator's restock command, until there is a back office (ADR 025):
+ * The operator's restock command (ADR 025, ADR 053):
  *   npm run restock -- <sku> <quantity>
- * Adds stock to one variation through the same service the server uses, so waiting
+ * Adds stock to one variation through the stock service the back office uses, so the
+ * stock ledger and the audit trail record it (as the command line) and waiting
  * back-in-stock sign-ups are emailed at once. Reads the server's configuration
  * (DATABASE_URL or DATA_DIR, SMTP_URL, PUBLIC_URL; a local .env too). PGlite allows one
  * process per data folder: stop the shop first, or use /api/v1/dev/restock in development.
@@ -20,10 +21,9 @@ import { rateLimitRepository } from '../modules/auth/rate-limit.repository.ts';
 import { catalogueRepository } from '../modules/catalogue/catalogue.repository.ts';
 import { catalogueService } from '../modules/catalogue/catalogue.service.ts';
 import { stockAlertRepository } from '../modules/stock-alerts/stock-alert.repository.ts';
-import {
-  stockAlertService,
-  type RestockResult,
-} from '../modules/stock-alerts/stock-alert.service.ts';
+import { COMMAND_LINE } from '../modules/staff/staff-actor.ts';
+import { stockAlertService } from '../modules/stock-alerts/stock-alert.service.ts';
+import { stockService, type RestockResult } from '../modules/stock/stock.service.ts';
 
 export const RESTOCK_USAGE = 'Usage: npm run restock -- <sku> <quantity>';
 
@@ -39,23 +39,26 @@ export function parseRestockArgs(
   return { sku, quantity: Number(quantity) };
 }
 
-/** Restocks through the shop's service on `db`; the email goes through `mailer`. */
+/**
+ * Restocks through the shop's stock service on `db` as the command line (ADR 053: the
+ * ledger and the audit trail record it); the email goes through `mailer`.
+ */
 export async function restock(
   deps: { db: Db; mailer: Mailer; publicUrl: string },
   sku: string,
   quantity: number,
 ): Promise<RestockResult> {
-  const products = catalogueRepository(deps.db);
-  const service = stockAlertService({
+  const log = { error: (object: object, message: string) => console.error(message, object) };
+  const catalogue = catalogueService({ repository: catalogueRepository(deps.db), cacheMs: 0 });
+  const alerts = stockAlertService({
     alerts: stockAlertRepository(deps.db),
     rateLimits: rateLimitRepository(deps.db),
-    catalogue: catalogueService({ repository: products, cacheMs: 0 }),
-    products,
+    catalogue,
     mailer: deps.mailer,
     publicUrl: deps.publicUrl,
-    log: { error: (object, message) => console.error(message, object) },
+    log,
   });
-  return service.restock(sku, quantity);
+  return stockService({ db: deps.db, alerts, catalogue, log }).restock(COMMAND_LINE, sku, quantity);
 }
 
 /** What the command prints after a restock. */

@@ -41,6 +41,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '020-admit-payment-attempt.sql',
       '021-back-office.sql',
       '028-dashboard-paid-day.sql',
+      '027-stock-ledger-opening.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

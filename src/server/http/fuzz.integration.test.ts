@@ -954,6 +954,10 @@ function template(
       return { email_address: email };
     case 'POST /api/v1/dev/restock':
       return { sku: of(['FERN-BOS', 'ZZ-60', 'NOSUCH']), quantity: 1 + (pick % 5) };
+    case 'POST /api/v1/admin/stock/:variation_id/adjustments':
+      return pick % 2
+        ? { change: 1 + (pick % 5), reason: 'received', note: 'Fuzz' }
+        : { counted: pick % 7, expected: pick % 3, note: null };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',

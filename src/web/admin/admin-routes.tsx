@@ -15,6 +15,8 @@ const AuditPage = page(() => import('./audit/audit-page.tsx'), 'AuditPage');
 const LoginPage = page(() => import('./auth/login-page.tsx'), 'LoginPage');
 const SetupPage = page(() => import('./auth/setup-page.tsx'), 'SetupPage');
 const StaffPage = page(() => import('./staff/staff-page.tsx'), 'StaffPage');
+const StockPage = page(() => import('./stock/stock-page.tsx'), 'StockPage');
+const StockHistoryPage = page(() => import('./stock/stock-history-page.tsx'), 'StockHistoryPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -32,6 +34,8 @@ export function AdminRoutes() {
       <Route path="staff" element={<Lazy page={StaffPage} />} />
       <Route path="setup/:token" element={<Lazy page={SetupPage} />} />
       <Route path="audit" element={<Lazy page={AuditPage} />} />
+      <Route path="stock" element={<Lazy page={StockPage} />} />
+      <Route path="stock/:variationId" element={<Lazy page={StockHistoryPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

@@ -3,6 +3,7 @@
  * database. Does nothing when a catalogue is already there, so restarts keep data.
  * Products get the paths of their pictures; demo-images.ts writes the files.
  */
+import { sql } from 'kysely';
 import type { Db } from '../client.ts';
 import { demoCategories, demoOptions, demoProducts } from './demo-catalogue.ts';
 import { demoZones } from './demo-delivery.ts';
@@ -112,6 +113,13 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         }
       }
     }
+
+    // The ledger adds up to the level from the start (ADR 053): one opening movement each.
+    await sql`
+      INSERT INTO stock_movements (product_id, change, before, after, reason, note)
+      SELECT id, quantity_on_hand, 0, quantity_on_hand, 'opening', 'Demo stock'
+      FROM products WHERE quantity_on_hand > 0
+    `.execute(trx);
 
     for (const bundle of bundles) {
       for (const component of bundle.components) {

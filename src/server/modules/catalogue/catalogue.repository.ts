@@ -1,7 +1,7 @@
 /**
- * The only code that reads the catalogue tables (and adds stock: the restock command).
+ * The only code that reads the catalogue tables. Stock is changed by the stock ledger
+ * (modules/stock, ADR 053).
  */
-import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
 export interface CategoryRow {
@@ -133,25 +133,6 @@ export function catalogueRepository(db: Db) {
         .where('id', 'in', [...ids])
         .execute();
       return new Map(rows.map((row) => [row.id, row.quantity_on_hand]));
-    },
-
-    /** A product by SKU, for the operator's restock command. */
-    async findBySku(sku: string) {
-      return db
-        .selectFrom('products')
-        .select(['id', 'parent_id', 'sku', 'is_bundle', 'quantity_on_hand'])
-        .where('sku', '=', sku)
-        .executeTakeFirst();
-    },
-
-    /** Adds `quantity` to a product's stock in one statement; the stock before and after. */
-    async addStock(id: number, quantity: number) {
-      return db
-        .updateTable('products')
-        .set({ quantity_on_hand: sql<number>`quantity_on_hand + ${quantity}` })
-        .where('id', '=', id)
-        .returning([sql<number>`quantity_on_hand - ${quantity}`.as('before'), 'quantity_on_hand'])
-        .executeTakeFirstOrThrow();
     },
   };
 }

@@ -1,14 +1,15 @@
 /**
  * Development only, like the outbox (never registered in production): POST
- * /api/v1/dev/restock { sku, quantity } runs the operator's restock (ADR 025) inside the
- * running server, for browser journeys whose PGlite database no second process may open.
+ * /api/v1/dev/restock { sku, quantity } runs the operator's restock (ADR 025, ADR 053:
+ * the stock service, as the command line) inside the running server, for browser journeys whose PGlite database no second process may open.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { data } from '../../../domain/api/replies.ts';
 import { openapi } from '../../http/openapi.ts';
 import { objectBody, parseInput } from '../../http/parse.ts';
-import type { StockAlertService } from '../stock-alerts/stock-alert.service.ts';
+import { COMMAND_LINE } from '../staff/staff-actor.ts';
+import type { StockService } from '../stock/stock.service.ts';
 
 const restockBody = z.object({
   sku: z.string({ error: 'Required' }).min(1, 'Required').max(64),
@@ -35,9 +36,9 @@ const restock = openapi({
   errors: ['not_found'],
 });
 
-export function devRestockRoutes(app: FastifyInstance, deps: { alerts: StockAlertService }) {
+export function devRestockRoutes(app: FastifyInstance, deps: { stock: StockService }) {
   app.post('/api/v1/dev/restock', restock, async (request) => {
     const { sku, quantity } = parseInput(restockBody, objectBody(request.body));
-    return { data: { restock: await deps.alerts.restock(sku, quantity) } };
+    return { data: { restock: await deps.stock.restock(COMMAND_LINE, sku, quantity) } };
   });
 }

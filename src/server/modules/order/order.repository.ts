@@ -3,7 +3,8 @@
  * statements (ADR 019): the basket's lock, one read that brings everything pricing
  * needs, one that takes stock for every product at once, one insert; completing or
  * failing an order is one statement each (with the buds ledger, the basket and stock
- * released in the same statement, so each is atomic without a transaction).
+ * released in the same statement, so each is atomic without a transaction). Every
+ * change to stock writes its stock ledger row in the statement that makes it (ADR 053).
  */
 import { ACTIVE_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import { sql, type Transaction } from 'kysely';
@@ -299,17 +300,36 @@ function orderQueries(db: Db | Transaction<Database>) {
       }));
     },
 
-    /** Writes a new pending order. Throws a unique violation (see orderClash) on a clash. */
+    /**
+     * Writes a new pending order, and in the same statement the stock ledger's 'sold'
+     * movement for each product its reservations took (ADR 053): no statement more. Call
+     * it in the transaction that reserved the stock: the products' rows are still locked,
+     * so the level read here is the one reserving left. Throws a unique violation (see
+     * orderClash) on a clash.
+     */
     async insert(order: NewOrder): Promise<OrderRecord> {
-      return (await db
+      const inserted = db
         .insertInto('orders')
         .values({
           ...order,
           snapshot: JSON.stringify(order.snapshot),
           reservations: JSON.stringify(order.reservations),
         })
-        .returningAll()
-        .executeTakeFirstOrThrow()) as unknown as OrderRecord;
+        .returningAll();
+      const { rows } = await sql<OrderRecord>`
+        WITH placed AS (${inserted}),
+        sold AS (
+          INSERT INTO stock_movements (product_id, change, before, after, reason, order_id)
+          SELECT p.id, -r.quantity, p.quantity_on_hand + r.quantity, p.quantity_on_hand,
+                 'sold', placed.id
+          FROM placed
+          CROSS JOIN jsonb_to_recordset(placed.reservations) AS r (product_id int, quantity int)
+          JOIN products p ON p.id = r.product_id
+          WHERE r.quantity > 0
+        )
+        SELECT * FROM placed
+      `.execute(db);
+      return rows[0]!;
     },
 
     /**
@@ -367,6 +387,12 @@ function orderQueries(db: Db | Transaction<Database>) {
           UPDATE products p SET quantity_on_hand = p.quantity_on_hand + r.quantity
           FROM failed, jsonb_to_recordset(failed.reservations) AS r (product_id int, quantity int)
           WHERE p.id = r.product_id AND r.quantity > 0
+          RETURNING p.id, r.quantity, p.quantity_on_hand AS after, failed.id AS order_id
+        ),
+        ledger AS (
+          INSERT INTO stock_movements (product_id, change, before, after, reason, note, order_id)
+          SELECT id, quantity, after - quantity, after, 'released', 'Payment not taken', order_id
+          FROM released
         )
         SELECT id FROM failed
       `.execute(db);
@@ -548,6 +574,12 @@ function orderQueries(db: Db | Transaction<Database>) {
           FROM cancelled,
                jsonb_to_recordset(cancelled.reservations) AS r (product_id int, quantity int)
           WHERE p.id = r.product_id AND r.quantity > 0
+          RETURNING p.id, r.quantity, p.quantity_on_hand AS after, cancelled.id AS order_id
+        ),
+        ledger AS (
+          INSERT INTO stock_movements (product_id, change, before, after, reason, note, order_id)
+          SELECT id, quantity, after - quantity, after, 'released', 'Order cancelled', order_id
+          FROM released
         ),
         balance AS (
           SELECT

@@ -2,13 +2,13 @@
  * Back-in-stock alerts (ADR 025): shoppers sign up for an out-of-stock variation;
  * when it can be bought again each waiting sign-up gets one email and is marked sent.
  * `dispatch` finds them (a sweep over waiting sign-ups whose variation now has stock),
- * so it catches stock however it came back: the restock command, which calls it at
- * once, or stock an order put back, found by the sweep every minute.
+ * so it catches stock however it came back: the stock service (staff adjustments and
+ * the restock command, ADR 053), which calls it at once, or stock an order put back,
+ * found by the sweep every minute.
  */
 import { AppError, validationError } from '../../../domain/errors.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
 import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
-import type { CatalogueRepository } from '../catalogue/catalogue.repository.ts';
 import type {
   CatalogueService,
   CatalogueSnapshot,
@@ -26,9 +26,6 @@ export const CLAIM_LEASE_S = 10 * 60;
 /** Sign-ups claimed (and emailed) per statement. */
 const CLAIM_BATCH = 100;
 
-/** Largest quantity the restock command adds at once (a typo guard). */
-export const MAX_RESTOCK_QUANTITY = 100_000;
-
 export const IN_STOCK_MESSAGE = 'This item is in stock, so you can buy it now.';
 export const PREORDER_MESSAGE = 'This item can be pre-ordered now, so there is no need to wait.';
 export const CHOOSE_OPTION_MESSAGE = 'Please choose an option first.';
@@ -36,14 +33,6 @@ export const CHOOSE_OPTION_MESSAGE = 'Please choose an option first.';
 export interface DispatchCounts {
   sent: number;
   failed: number;
-}
-
-export interface RestockResult {
-  sku: string;
-  name: string;
-  before: number;
-  after: number;
-  alerts: DispatchCounts;
 }
 
 export interface StockAlertLog {
@@ -54,7 +43,6 @@ export function stockAlertService(deps: {
   alerts: StockAlertRepository;
   rateLimits: RateLimitRepository;
   catalogue: CatalogueService;
-  products: CatalogueRepository;
   mailer: Mailer;
   publicUrl: string;
   log: StockAlertLog;
@@ -140,35 +128,6 @@ export function stockAlertService(deps: {
 
     /** Emails every waiting sign-up whose variation can be bought again; counts what it did. */
     dispatch,
-
-    /** The operator's restock: adds stock to one variation by SKU, then sends due alerts. */
-    async restock(sku: string, quantity: number): Promise<RestockResult> {
-      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MAX_RESTOCK_QUANTITY) {
-        throw validationError({
-          quantity: [`Please give a whole number from 1 to ${MAX_RESTOCK_QUANTITY}`],
-        });
-      }
-      const wanted = sku.trim().toUpperCase();
-      const row = wanted ? await deps.products.findBySku(wanted) : undefined;
-      if (!row) throw new AppError('not_found', { message: `No product has the SKU ${sku}.` });
-      if (row.parent_id === null) {
-        throw validationError({
-          sku: [`${row.sku} is a product family: restock one of its variations by its own SKU.`],
-        });
-      }
-      if (row.is_bundle) {
-        throw validationError({
-          sku: [`${row.sku} is a bundle: its stock follows its parts, so restock those.`],
-        });
-      }
-      const { before, quantity_on_hand: after } = await deps.products.addStock(row.id, quantity);
-      // This process's pages show the new stock at once (others within their cache's life).
-      catalogue.invalidate();
-      const snapshot = await catalogue.snapshot();
-      const variation = snapshot.variation(row.id);
-      const name = variation ? snapshot.displayName(variation) : row.sku;
-      return { sku: row.sku, name, before, after, alerts: await dispatch() };
-    },
   };
 }
 

@@ -46,6 +46,40 @@ export function stockLedgerRepository(db: Db) {
       `.execute(on);
       return rows[0];
     },
+
+    /**
+     * Sets a counted level (a stock take, ADR 053) only while the level is still
+     * `expected` — the one the counter's form showed — in one conditional UPDATE, with
+     * its ledger row ('counted', change = counted − expected). Undefined when the level
+     * moved meanwhile (or there is no such variation): nothing changes. A count that
+     * confirms the level writes its row too (change 0): when stock was last counted.
+     */
+    async count(
+      entry: {
+        productId: number;
+        counted: number;
+        expected: number;
+        note?: string | null;
+        staffId?: number | null;
+      },
+      on: Db = db,
+    ): Promise<StockMoved | undefined> {
+      const { rows } = await sql<StockMoved>`
+        WITH moved AS (
+          UPDATE products SET quantity_on_hand = ${entry.counted}
+          WHERE id = ${entry.productId} AND quantity_on_hand = ${entry.expected}
+          RETURNING id, ${entry.expected}::int AS before, quantity_on_hand AS after
+        ),
+        entry AS (
+          INSERT INTO stock_movements (product_id, change, before, after, reason, note, staff_id)
+          SELECT id, after - before, before, after, 'counted', ${entry.note ?? null},
+                 ${entry.staffId ?? null}
+          FROM moved
+        )
+        SELECT before, after FROM moved
+      `.execute(on);
+      return rows[0];
+    },
   };
 }
 
