@@ -81,6 +81,9 @@ import { paymentAttemptsRepository } from './modules/order/payment-attempts.repo
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
+import { creditRepository } from './modules/credit/credit.repository.ts';
+import { creditRoutes } from './modules/credit/credit.routes.ts';
+import { creditService } from './modules/credit/credit.service.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
@@ -241,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? outboxMailer(deps.db);
   const users = authRepository(deps.db);
   const loyalty = loyaltyRepository(deps.db);
+  const storeCredit = creditRepository(deps.db);
   const rateLimits = rateLimitRepository(deps.db);
   const auth = authService({
     repository: users,
@@ -340,6 +344,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         baskets,
         secureCookies: deps.secureCookies ?? false,
         budsOf: (userId) => loyalty.balance(userId),
+        creditOf: (userId) => storeCredit.balance(userId),
       });
       authRoutes(api, { auth, baskets, secureCookies: deps.secureCookies ?? false });
       userRoutes(api, { users: userAccounts });
@@ -364,6 +369,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
       stockAlertRoutes(api, { alerts: stockAlerts });
+      creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),
