@@ -51,8 +51,8 @@ function CreditHistory() {
         store credit to spend.
       </p>
       <p className="account-muted">
-        Refunds given as credit and credit from our customer care team show here. Choose
-        “Use my store credit” at the checkout to spend it.
+        Refunds given as credit and credit from our customer care team show here. Choose “Use my
+        store credit” at the checkout to spend it.
       </p>
       {data.entries.length === 0 ? (
         <p className="account-muted buds-empty">You have no store credit history yet.</p>
