@@ -247,7 +247,9 @@ describe.each(ENGINES)('store credit on %s', (engine) => {
       const placed = await browser.pay(FRICTIONLESS_3DS, { expected_total: toPay(basket) });
       expect(placed.status).toBe(201);
       expect(await balanceOf(userId)).toBe(0);
-      const cancelled = await browser.post(`/api/v1/user/orders/${placed.body.data.public_id}/cancel`);
+      const cancelled = await browser.post(
+        `/api/v1/user/orders/${placed.body.data.public_id}/cancel`,
+      );
       expect(cancelled.status).toBe(200);
       expect(cancelled.body.data.order.status).toBe('cancelled');
       expect(await balanceOf(userId)).toBe(3_000);
