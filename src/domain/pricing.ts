@@ -12,6 +12,10 @@
  * - A percentage discount is rounded half up once on the total it applies to, then
  *   shared across lines in proportion to their amounts (largest remainder), so line
  *   figures always add up to the basket figures.
+ * - Store credit (ADR 052) is spent after every discount and buds, on what is left of
+ *   the total, delivery included. It pays for the order rather than discounting it:
+ *   lines and VAT stay as they are, and `discounted_prices.total` stays the order's
+ *   total; `credit.discount` is what the credit pays and `total` what is left to pay.
  */
 import {
   clampPence,
@@ -60,6 +64,8 @@ export interface PricingInput<K> {
   delivery: PricingDelivery | null;
   /** Buds the customer holds (1 bud = 1p) and whether to spend them. */
   loyalty: { available: number; use: boolean };
+  /** Store credit the customer can spend (pence) and whether to spend it (ADR 052). */
+  credit?: { available: number; use: boolean };
   taxExempt: boolean;
 }
 
@@ -95,9 +101,11 @@ export interface PricedBasket<K> {
   discounts: Discount[];
   voucher: VoucherOutcome | null;
   loyalty_points: { using: boolean; available: number; discount: AmountView };
+  /** Store credit: whether it is spent, how much there is, and what it pays. */
+  credit: { using: boolean; available: number; discount: AmountView };
   /** The items total after item discounts, which delivery thresholds are measured against. */
   itemsAfterDiscounts: Pence;
-  /** What the shopper pays. */
+  /** What is left to pay (by card or wallet) after discounts, buds and store credit. */
   total: Pence;
   tax: Pence;
   payment_required: boolean;
@@ -265,6 +273,12 @@ export function priceBasket<K>(input: PricingInput<K>): PricedBasket<K> {
     taxOf(pence(deliveryCharge - deliveryDiscount), deliveryRate, taxExempt),
   ]);
 
+  // Store credit pays what is left, delivery included; VAT is the sale's, unchanged.
+  const creditAvailable = Math.max(0, Math.floor(input.credit?.available ?? 0));
+  const creditUsed =
+    input.credit?.use === true ? clampPence(creditAvailable, total) : pence(0);
+  const toPay = pence(total - creditUsed);
+
   const discounts: Discount[] = [];
   const voucherDiscount = pence(itemDiscount + deliveryDiscount);
   if (voucher && voucherApplies && voucherDiscount > 0) {
@@ -290,10 +304,15 @@ export function priceBasket<K>(input: PricingInput<K>): PricedBasket<K> {
       available: budsAvailable,
       discount: amountView(budsDiscount),
     },
+    credit: {
+      using: input.credit?.use === true && creditAvailable > 0,
+      available: creditAvailable,
+      discount: amountView(creditUsed),
+    },
     itemsAfterDiscounts: itemsAfterVoucher,
-    total,
+    total: toPay,
     tax: netTax,
-    payment_required: total > 0,
+    payment_required: toPay > 0,
   };
 }
 

@@ -81,6 +81,9 @@ import { paymentAttemptsRepository } from './modules/order/payment-attempts.repo
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
+import { creditRepository } from './modules/credit/credit.repository.ts';
+import { creditRoutes } from './modules/credit/credit.routes.ts';
+import { creditService } from './modules/credit/credit.service.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
 import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
 import { staffAccountsService } from './modules/staff/staff-accounts.service.ts';
@@ -253,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = deps.mailer ?? outboxMailer(deps.db);
   const users = authRepository(deps.db);
   const loyalty = loyaltyRepository(deps.db);
+  const storeCredit = creditRepository(deps.db);
   const rateLimits = rateLimitRepository(deps.db);
   const auth = authService({
     repository: users,
@@ -352,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         baskets,
         secureCookies: deps.secureCookies ?? false,
         budsOf: (userId) => loyalty.balance(userId),
+        creditOf: (userId) => storeCredit.balance(userId),
       });
       authRoutes(api, { auth, baskets, secureCookies: deps.secureCookies ?? false });
       userRoutes(api, { users: userAccounts });
@@ -389,6 +394,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       stockRoutes(api, { stock });
+      creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),

@@ -227,6 +227,11 @@ export const basketSchema = named(
     discounted_prices: z.nullable(z.object({ total: priceSchema })),
     discounts: z.array(discountSchema),
     loyalty_points: z.object({ using: z.boolean(), available: int, discount: amountSchema }),
+    /**
+     * Store credit (spec section 3, Credit; ADR 052): spent after discounts and buds, it
+     * pays `discount.amount` of the total; what is left is paid by card or wallet.
+     */
+    credit: z.object({ using: z.boolean(), available: int, discount: amountSchema }),
     voucher: z.nullable(z.object({ code: text, valid: z.boolean(), message: nullableText })),
     delivery_address: z.nullable(addressViewSchema),
     billing_address: z.nullable(addressViewSchema),
@@ -273,6 +278,8 @@ export const orderSchema = named(
     discounted_prices: z.nullable(z.object({ total: priceSchema })),
     discounts: z.array(discountSchema),
     loyalty_points: z.object({ used: int, discount: amountSchema, earned: int }),
+    /** Store credit the order spent (ADR 052); the payment took the rest. Optional: issue 20. */
+    credit: z.optional(z.object({ used: int, discount: amountSchema })),
     delivery_address: addressViewSchema,
     billing_address: z.nullable(addressViewSchema),
     delivery_option: z.object({ id: text, name: text, description: text, price: priceSchema }),

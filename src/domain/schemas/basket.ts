@@ -73,3 +73,11 @@ export const loyaltyChoiceSchema = z.object({
     true,
   ),
 });
+
+/** PUT /api/v1/basket/credit: spend the customer's store credit (ADR 052), or stop. */
+export const creditChoiceSchema = z.object({
+  use_credit: z._default(
+    z.boolean({ error: 'Please choose whether to use your store credit' }),
+    true,
+  ),
+});

@@ -42,6 +42,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '021-back-office.sql',
       '028-dashboard-paid-day.sql',
       '027-stock-ledger-opening.sql',
+      '026-basket-store-credit.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -142,6 +142,8 @@ export interface BasketsTable {
   delivery_safe_place_option_note: string | null;
   voucher_code: string | null;
   use_loyalty_points: Generated<boolean>;
+  /** Spend the customer's store credit on it (migration 026, ADR 052). */
+  use_credit: Generated<boolean>;
   version: Generated<number>;
   user_id: number | null;
   created_at: CreatedAt;

@@ -124,6 +124,13 @@ function attemptsBy(who: Who): Attempt[] {
       body: () => ({ use_loyalty_points: true }),
       answer: guest ? [401, 'unauthorized'] : 200,
     },
+    {
+      // The attacker's own basket, offered only their own credit (none).
+      route: 'PUT /api/v1/basket/credit',
+      who,
+      body: () => ({ use_credit: true }),
+      answer: guest ? [401, 'unauthorized'] : 200,
+    },
     { route: 'POST /api/v1/basket/share', who, answer: 200 },
     {
       route: 'GET /api/v1/basket/abandoned',

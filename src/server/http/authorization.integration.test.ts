@@ -172,6 +172,14 @@ const ATTEMPTS: Attempt[] = [
     answer: 200,
     check: (reply) => expect(reply.body.data).toEqual({ balance: 0, history: [] }),
   },
+  // Store credit (ADR 052): the owner holds some; another customer reads only their own.
+  { route: 'GET /api/v1/user/credit', who: 'guest', answer: UNAUTHORIZED },
+  {
+    route: 'GET /api/v1/user/credit',
+    who: 'other',
+    answer: 200,
+    check: (reply) => expect(reply.body.data).toEqual({ balance: 0, entries: [] }),
+  },
 
   // The address book.
   { route: 'GET /api/v1/user/addresses', who: 'guest', answer: UNAUTHORIZED },
@@ -526,6 +534,11 @@ describe.each(ENGINES)('who may read and change what on %s', (engine) => {
     mine.shareId = (await owner.post('/api/v1/user/wishlist/share')).body.data.wishlist.share_id;
     const saved = await owner.post('/api/v1/user/addresses', SAVED);
     mine.address = String(saved.body.data.address.id);
+    await t.handle.db
+      .updateTable('users')
+      .set({ credit_balance: 4_321 })
+      .where('email_address', '=', OWNER_EMAIL)
+      .execute();
     const alert = await owner.post(`/api/v1/products/${mine.calathea}/stock_notifications`, {
       email_address: OWNER_EMAIL,
     });
@@ -552,28 +565,30 @@ describe.each(ENGINES)('who may read and change what on %s', (engine) => {
   /** What the owner sees: after every attempt it must be as it was at the start. */
   const ownerState = async () => {
     const read = (url: string) => owner.get(url).then((reply) => reply.body as unknown);
-    const [user, addresses, orders, loyalty, wishlist, shared, cards, alerts] = await Promise.all([
-      read('/api/v1/user'),
-      read('/api/v1/user/addresses'),
-      read('/api/v1/user/orders'),
-      read('/api/v1/user/loyalty'),
-      read('/api/v1/user/wishlist'),
-      new Shopper(t.app).get(`/api/v1/wishlists/${mine.shareId}`).then((reply) => reply.body),
-      // Each listing mints fresh nonces for the cards: compare the cards, not the nonces.
-      owner
-        .get('/api/v1/payments/methods')
-        .then((reply) =>
-          (reply.body.data.payment_methods as Record<string, unknown>[]).map(
-            ({ nonce: _nonce, ...card }) => card,
+    const [user, addresses, orders, loyalty, credit, wishlist, shared, cards, alerts] =
+      await Promise.all([
+        read('/api/v1/user'),
+        read('/api/v1/user/addresses'),
+        read('/api/v1/user/orders'),
+        read('/api/v1/user/loyalty'),
+        read('/api/v1/user/credit'),
+        read('/api/v1/user/wishlist'),
+        new Shopper(t.app).get(`/api/v1/wishlists/${mine.shareId}`).then((reply) => reply.body),
+        // Each listing mints fresh nonces for the cards: compare the cards, not the nonces.
+        owner
+          .get('/api/v1/payments/methods')
+          .then((reply) =>
+            (reply.body.data.payment_methods as Record<string, unknown>[]).map(
+              ({ nonce: _nonce, ...card }) => card,
+            ),
           ),
-        ),
-      t.handle.db
-        .selectFrom('stock_notifications')
-        .select(['product_id', 'claimed_at', 'sent_at'])
-        .where('email_address', '=', OWNER_EMAIL)
-        .execute(),
-    ]);
-    return { user, addresses, orders, loyalty, wishlist, shared, cards, alerts };
+        t.handle.db
+          .selectFrom('stock_notifications')
+          .select(['product_id', 'claimed_at', 'sent_at'])
+          .where('email_address', '=', OWNER_EMAIL)
+          .execute(),
+      ]);
+    return { user, addresses, orders, loyalty, credit, wishlist, shared, cards, alerts };
   };
   let start: Awaited<ReturnType<typeof ownerState>>;
 

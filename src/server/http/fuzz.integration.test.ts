@@ -1440,6 +1440,7 @@ async function checkInvariants(fuzz: Fuzz) {
         userId: user_id,
         pricesExcludeTax: users.get(user_id)?.prices_exclude_tax ?? false,
         loyaltyAvailable: await loyalty.balance(user_id),
+        creditAvailable: 0,
       };
     }
     const reply = await app.inject({ method: 'GET', url: '/api/v1/basket', headers });

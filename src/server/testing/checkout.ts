@@ -123,6 +123,8 @@ export interface FillOptions {
   voucher?: string;
   /** Spend the customer's buds. */
   buds?: boolean;
+  /** Spend the customer's store credit (ADR 052). */
+  credit?: boolean;
 }
 
 /**
@@ -155,6 +157,10 @@ export async function fillBasket(
   if (options.buds) {
     const buds = await browser.put('/api/v1/basket/loyalty', { use_loyalty_points: true });
     expect(buds.status, 'buds').toBe(200);
+  }
+  if (options.credit) {
+    const credit = await browser.put('/api/v1/basket/credit', { use_credit: true });
+    expect(credit.status, 'credit').toBe(200);
   }
   return browser;
 }

@@ -122,6 +122,12 @@ export const useSetLoyalty = () =>
     api<BasketView>('PUT', '/basket/loyalty', { use_loyalty_points }),
   );
 
+/** PUT /basket/credit: spend the customer's store credit on the basket, or stop (ADR 052). */
+export const useSetCredit = () =>
+  useBasketMutation((use_credit: boolean) =>
+    api<BasketView>('PUT', '/basket/credit', { use_credit }),
+  );
+
 /**
  * PUT /basket/details fields: email_address (null clears it), the delivery_address_
  * and billing_address_ fields and the safe place. Only the fields sent change.

@@ -12,6 +12,7 @@ import { AccountPage } from '../features/account/account-page.tsx';
 import { AddressesPage } from '../features/account/addresses-page.tsx';
 import { BudsPage } from '../features/account/buds-page.tsx';
 import { CardsPage } from '../features/account/cards-page.tsx';
+import { CreditPage } from '../features/account/credit-page.tsx';
 import { SettingsPage } from '../features/account/settings-page.tsx';
 
 export function AccountRoutes() {
@@ -25,6 +26,7 @@ export function AccountRoutes() {
         <Route path="addresses" element={<AddressesPage />} />
         <Route path="cards" element={<CardsPage />} />
         <Route path="buds" element={<BudsPage />} />
+        <Route path="credit" element={<CreditPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<Navigate to="/account" replace />} />
       </Route>

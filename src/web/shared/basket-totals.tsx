@@ -1,4 +1,5 @@
 import type { BasketView } from '../../domain/api/basket.ts';
+import { amountToPay } from '../../domain/store-credit.ts';
 import { discountLabel, excludesTax, summaryAmountLabel, summaryLabel } from './price.ts';
 import './basket-totals.css';
 
@@ -19,7 +20,8 @@ export function FreeDeliveryMessage({ basket }: { basket: BasketView }) {
 
 /**
  * The basket's price lines: Sub total, Delivery, VAT (only when prices exclude it),
- * Bud rewards, discounts and the Total the shopper pays. Every amount is formatted
+ * Bud rewards, discounts and the Total; with store credit spent, the credit and what is
+ * left To pay. Every amount is formatted
  * by shared/price.ts's summary labels, so a zero shows as FREE on any line.
  */
 export function BasketTotals({ basket }: { basket: BasketView }) {
@@ -29,6 +31,8 @@ export function BasketTotals({ basket }: { basket: BasketView }) {
     ? basket.available_delivery_options.find((option) => option.id === basket.delivery_option?.id)
     : undefined;
   const buds = basket.loyalty_points;
+  // Credit pays for the order after its total (ADR 052); orders placed before it have none.
+  const credit = basket.credit?.using ? basket.credit : null;
 
   return (
     <>
@@ -75,6 +79,18 @@ export function BasketTotals({ basket }: { basket: BasketView }) {
           <dt>Total</dt>
           <dd>{summaryLabel(total)}</dd>
         </div>
+        {credit && credit.discount.amount > 0 && (
+          <>
+            <div className="basket-totals__row basket-totals__row--saving">
+              <dt>Store credit</dt>
+              <dd>{discountLabel(credit.discount.amount)}</dd>
+            </div>
+            <div className="basket-totals__row basket-totals__row--total">
+              <dt>To pay</dt>
+              <dd>{summaryAmountLabel(amountToPay(basket))}</dd>
+            </div>
+          </>
+        )}
       </dl>
       {!excludeTax && <p className="basket-totals__vat">Prices include VAT</p>}
     </>

@@ -67,6 +67,7 @@ async function moveToNewBasket(
       delivery_safe_place_option_note: guest.delivery_safe_place_option_note,
       voucher_code: guest.voucher_code,
       use_loyalty_points: guest.use_loyalty_points,
+      use_credit: guest.use_credit,
     });
     await trx.markMerged(guest.id);
   });

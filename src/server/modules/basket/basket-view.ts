@@ -26,12 +26,15 @@ export interface BasketViewer {
   userId: number | null;
   pricesExcludeTax: boolean;
   loyaltyAvailable: number;
+  /** The customer's store credit (pence; ADR 052); 0 for a guest. */
+  creditAvailable: number;
 }
 
 export const GUEST_VIEWER: BasketViewer = {
   userId: null,
   pricesExcludeTax: false,
   loyaltyAvailable: 0,
+  creditAvailable: 0,
 };
 
 /** The reference data a view is priced with, as this process knows it now. */
@@ -59,7 +62,7 @@ export function basketViews(deps: {
   const { catalogue, delivery, offers, cache } = deps;
 
   const keyOf = (viewer: BasketViewer, ref: Reference) => ({
-    viewer: `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}`,
+    viewer: `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}:${viewer.creditAvailable}`,
     reference: [ref.catalogue, ref.delivery, ref.offers],
   });
 
@@ -107,6 +110,10 @@ export function basketViews(deps: {
       voucher: voucherRule,
       delivery: chosen ? deliveryOf(chosen) : null,
       loyalty: { available: viewer.loyaltyAvailable, use: basket?.use_loyalty_points ?? false },
+      credit: {
+        available: viewer.userId === null ? 0 : viewer.creditAvailable,
+        use: basket?.use_credit ?? false,
+      },
       taxExempt,
     });
 
@@ -185,6 +192,7 @@ export function basketViews(deps: {
       discounted_prices: priced.discounted_prices,
       discounts: priced.discounts,
       loyalty_points: priced.loyalty_points,
+      credit: priced.credit,
       voucher: priced.voucher
         ? {
             code: priced.voucher.code,

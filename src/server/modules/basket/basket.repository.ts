@@ -31,6 +31,8 @@ export interface BasketRecord {
   delivery_safe_place_option_note: string | null;
   voucher_code: string | null;
   use_loyalty_points: boolean;
+  /** Spend the customer's store credit (ADR 052). */
+  use_credit: boolean;
   items: BasketItemRecord[];
 }
 
@@ -45,6 +47,7 @@ export interface BasketChanges {
   delivery_safe_place_option_note?: string | null;
   voucher_code?: string | null;
   use_loyalty_points?: boolean;
+  use_credit?: boolean;
 }
 
 /** The basket's own columns, as BasketRecord has them (items aside). */
@@ -61,6 +64,7 @@ const BASKET_COLUMNS = [
   'delivery_safe_place_option_note',
   'voucher_code',
   'use_loyalty_points',
+  'use_credit',
 ] as const;
 
 /**

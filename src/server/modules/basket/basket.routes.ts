@@ -9,6 +9,7 @@ import { basketSchema, basketShareSchema, data } from '../../../domain/api/repli
 import type { ErrorType } from '../../../domain/errors.ts';
 import {
   addItemSchema,
+  creditChoiceSchema,
   deliveryChoiceSchema,
   loyaltyChoiceSchema,
   updateItemSchema,
@@ -49,6 +50,8 @@ export function basketRoutes(
     secureCookies: boolean;
     /** The customer's buds, for signed-in viewers. */
     budsOf: (userId: number) => Promise<number>;
+    /** The customer's store credit (pence), for signed-in viewers. */
+    creditOf: (userId: number) => Promise<number>;
   },
 ) {
   const { baskets } = deps;
@@ -56,10 +59,12 @@ export function basketRoutes(
   async function viewerOf(request: FastifyRequest): Promise<BasketViewer> {
     const user = request.user;
     if (!user) return GUEST_VIEWER;
+    const [buds, credit] = await Promise.all([deps.budsOf(user.id), deps.creditOf(user.id)]);
     return {
       userId: user.id,
       pricesExcludeTax: user.prices_exclude_tax,
-      loyaltyAvailable: await deps.budsOf(user.id),
+      loyaltyAvailable: buds,
+      creditAvailable: credit,
     };
   }
 
@@ -169,6 +174,13 @@ export function basketRoutes(
   });
   route('PUT', '/basket/loyalty', loyalty, (id, request, viewer) =>
     baskets.setLoyalty(id, parseInput(loyaltyChoiceSchema, objectBody(request.body)), viewer),
+  );
+  const credit = basketDoc('Uses the customer’s store credit, or stops', {
+    body: creditChoiceSchema,
+    errors: [paying],
+  });
+  route('PUT', '/basket/credit', credit, (id, request, viewer) =>
+    baskets.setCredit(id, parseInput(creditChoiceSchema, objectBody(request.body)), viewer),
   );
   const update = basketDoc('Changes a line’s quantity', {
     body: updateItemSchema,

@@ -10,6 +10,7 @@ import {
   MAX_LINE_QUANTITY,
   type addItemSchema,
   type deliveryChoiceSchema,
+  type creditChoiceSchema,
   type loyaltyChoiceSchema,
   type updateItemSchema,
   type voucherChoiceSchema,
@@ -38,6 +39,7 @@ export type UpdateItemInput = z.output<typeof updateItemSchema>;
 export type DeliveryChoice = z.output<typeof deliveryChoiceSchema>;
 export type VoucherChoice = z.output<typeof voucherChoiceSchema>;
 export type LoyaltyChoice = z.output<typeof loyaltyChoiceSchema>;
+export type CreditChoice = z.output<typeof creditChoiceSchema>;
 
 function stockError(snapshot: CatalogueSnapshot, variation: Variation, available: number) {
   const name = snapshot.displayName(variation);
@@ -270,6 +272,17 @@ export function basketService(deps: {
       if (viewer.userId === null) throw new AppError('unauthorized');
       const basket = await access.ensure(basketId, viewer);
       return access.save(basket, { use_loyalty_points: input.use_loyalty_points }, viewer);
+    },
+
+    /** Spends (or stops spending) the customer's store credit on this basket (ADR 052). */
+    async setCredit(
+      basketId: string | null,
+      input: CreditChoice,
+      viewer: BasketViewer,
+    ): Promise<BasketResult> {
+      if (viewer.userId === null) throw new AppError('unauthorized');
+      const basket = await access.ensure(basketId, viewer);
+      return access.save(basket, { use_credit: input.use_credit }, viewer);
     },
   };
 }

@@ -24,6 +24,9 @@ export interface CreditEntry {
   kind: 'refund' | 'goodwill' | 'spent' | 'returned';
   reason: string;
   order_id: number | null;
+  /** The order's number, when the change belongs to one. */
+  order_number: string | null;
+  staff_id: number | null;
   created_at: Date;
 }
 
@@ -70,6 +73,16 @@ export function creditRepository(db: Db) {
       return move(on, 'spent', -entry.amount, entry);
     },
 
+    /** The customer's balance, or undefined when there is no such customer. */
+    async find(userId: number): Promise<{ balance: number } | undefined> {
+      const row = await db
+        .selectFrom('users')
+        .select('credit_balance as balance')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      return row;
+    },
+
     async balance(userId: number): Promise<number> {
       const row = await db
         .selectFrom('users')
@@ -82,10 +95,21 @@ export function creditRepository(db: Db) {
     /** The customer's ledger, newest first. */
     async entries(userId: number, limit = 100): Promise<CreditEntry[]> {
       return (await db
-        .selectFrom('credit_ledger')
-        .select(['id', 'change', 'balance_after', 'kind', 'reason', 'order_id', 'created_at'])
-        .where('user_id', '=', userId)
-        .orderBy('id', 'desc')
+        .selectFrom('credit_ledger as c')
+        .leftJoin('orders as o', 'o.id', 'c.order_id')
+        .select([
+          'c.id',
+          'c.change',
+          'c.balance_after',
+          'c.kind',
+          'c.reason',
+          'c.order_id',
+          'o.order_number',
+          'c.staff_id',
+          'c.created_at',
+        ])
+        .where('c.user_id', '=', userId)
+        .orderBy('c.id', 'desc')
         .limit(limit)
         .execute()) as CreditEntry[];
     },

@@ -6,10 +6,13 @@
 import type { OrderView } from '../../../domain/api/order.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { formatPence } from '../../../domain/money.ts';
+import { amountToPay } from '../../../domain/store-credit.ts';
 import { itemText } from './order-email.ts';
 
 function paymentSentence(order: OrderView): string {
-  const total = (order.discounted_prices?.total ?? order.prices.total).label;
+  // The payment was the total less any store credit, which goes back as credit.
+  const total = formatPence(amountToPay(order));
   switch (order.cancellation?.payment) {
     case 'void':
       return `Your payment of ${total} has been cancelled: it will not be taken, and any hold on your account will be released by your bank.`;
@@ -22,6 +25,11 @@ function paymentSentence(order: OrderView): string {
 
 function budsSentences(order: OrderView): string[] {
   const sentences: string[] = [];
+  if (order.credit && order.credit.used > 0) {
+    sentences.push(
+      `The ${order.credit.discount.label} of store credit you spent has been returned to your account.`,
+    );
+  }
   if (order.loyalty_points.used > 0) {
     sentences.push(
       `The ${order.loyalty_points.used} buds you spent have been returned to your account.`,

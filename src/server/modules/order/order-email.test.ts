@@ -23,5 +23,8 @@ describe('paymentView', () => {
       description: null,
     });
     expect(paymentView(null, null, null, 0).label).toBe('No payment required');
+    // Paid in full by store credit (ADR 052): nothing was charged, yet it was paid.
+    expect(paymentView(null, null, null, 0, 2_500).label).toBe('Paid with store credit');
+    expect(paymentView(null, null, null, 100, 2_500).label).toBe('Payment not taken');
   });
 });

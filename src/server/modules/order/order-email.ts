@@ -6,7 +6,8 @@
 import { addressLines } from '../../../domain/address-lines.ts';
 import type { BasketItemView } from '../../../domain/api/basket.ts';
 import type { OrderView } from '../../../domain/api/order.ts';
-import { formatDeliveryPrice } from '../../../domain/money.ts';
+import { formatDeliveryPrice, formatPence } from '../../../domain/money.ts';
+import { amountToPay } from '../../../domain/store-credit.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
 import { escapeHtml } from '../../lib/html.ts';
 
@@ -31,6 +32,10 @@ function totals(order: OrderView): [string, string][] {
     rows.push(['Buds', `-${order.loyalty_points.discount.label}`]);
   }
   rows.push(['Total', (order.discounted_prices?.total ?? order.prices.total).label]);
+  if (order.credit && order.credit.used > 0) {
+    rows.push(['Store credit', `-${order.credit.discount.label}`]);
+    rows.push(['Paid', formatPence(amountToPay(order))]);
+  }
   return rows;
 }
 

@@ -45,6 +45,9 @@ export function snapshotOf(
       discount: basket.loyalty_points.discount,
       earned: extra.budsEarned,
     },
+    ...(basket.credit.using && basket.credit.discount.amount > 0
+      ? { credit: { used: basket.credit.discount.amount, discount: basket.credit.discount } }
+      : {}),
     delivery_address: extra.deliveryAddress,
     billing_address: basket.billing_address,
     delivery_option: extra.deliveryOption,
@@ -61,10 +64,16 @@ export function paymentView(
   cardType: string | null,
   lastFour: string | null,
   amount: number,
+  creditUsed = 0,
 ): OrderPaymentView {
   if (type === null) {
     // An order that costs something has no method until its payment is taken.
-    const label = amount > 0 ? 'Payment not taken' : 'No payment required';
+    const label =
+      amount > 0
+        ? 'Payment not taken'
+        : creditUsed > 0
+          ? 'Paid with store credit'
+          : 'No payment required';
     return { type: null, label, description: null };
   }
   const description =
@@ -85,6 +94,7 @@ export function orderView(order: OrderRecord): OrderView {
       order.payment_card_type,
       order.payment_last_four,
       order.amount,
+      order.credit_used,
     ),
     cancellation:
       order.status === 'cancelled' && order.cancelled_at

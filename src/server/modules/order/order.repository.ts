@@ -42,13 +42,14 @@ export interface OrderRecord {
   idempotency_key: string | null;
   buds_used: number;
   buds_earned: number;
+  /** Store credit the order spent (pence, ADR 052); `amount` is what the payment takes. */
+  credit_used: number;
   /** Cancellation (ADR 023): a claim under way, when it was cancelled, how it was paid back. */
   cancel_claimed_at: Date | null;
   cancelled_at: Date | null;
   reversal_kind: 'void' | 'refund' | null;
   /** Back office (ADR 047). */
   paid_at: Date | null;
-  credit_used: number;
   refunded_amount: number;
   created_at: Date;
   updated_at: Date;
@@ -81,6 +82,8 @@ export interface BasketForOrder extends BasketRecord {
   voucher: FreshVoucher | null;
   /** The ordering customer's buds balance (0 for a guest). */
   buds: number;
+  /** The ordering customer's store credit balance, pence (0 for a guest; ADR 052). */
+  credit: number;
   /** The basket's order being paid or paid, if any. */
   active_order: OrderOutcome | null;
   /** The order made with this request's Idempotency-Key, if any. */
@@ -118,6 +121,8 @@ export interface NewOrder {
   idempotency_key: string | null;
   buds_used: number;
   buds_earned: number;
+  /** Store credit spent (pence): taken from the customer's balance as the order is written. */
+  credit_used: number;
 }
 
 /** How a sale was paid, as stored on completion. */
@@ -153,6 +158,28 @@ export function orderClash(error: unknown): OrderClash | null {
   if (name.includes('idempotency_key')) return 'idempotency_key';
   if (name.includes('order_number')) return 'order_number';
   return null;
+}
+
+/**
+ * Two CTEs giving back the store credit an order spent (ADR 052), with its ledger row:
+ * `source` names an earlier CTE returning the order's id, user_id, credit_used and
+ * order_number. Part of the statement that fails or cancels the order, so the credit
+ * comes back exactly when the order ends, and costs no statement of its own.
+ */
+function creditReturned(source: 'failed' | 'cancelled', reason: string) {
+  const ended = sql.table(source);
+  return sql`
+    credit_back AS (
+      UPDATE users u SET credit_balance = u.credit_balance + e.credit_used
+      FROM ${ended} e
+      WHERE u.id = e.user_id AND e.credit_used > 0
+      RETURNING u.id, u.credit_balance, e.credit_used, e.order_number, e.id AS order_id
+    ),
+    credit_entry AS (
+      INSERT INTO credit_ledger (user_id, change, balance_after, kind, reason, order_id)
+      SELECT id, credit_used, credit_balance, 'returned', ${reason}::text || order_number, order_id
+      FROM credit_back
+    )`;
 }
 
 function orderQueries(db: Db | Transaction<Database>) {
@@ -204,6 +231,7 @@ function orderQueries(db: Db | Transaction<Database>) {
           'b.delivery_safe_place_option_note',
           'b.voucher_code',
           'b.use_loyalty_points',
+          'b.use_credit',
           jsonArrayFrom(
             eb
               .selectFrom('basket_items as i')
@@ -230,6 +258,14 @@ function orderQueries(db: Db | Transaction<Database>) {
                 .where('p.user_id', '=', userId)
                 .where('p.status', '=', 'pending')})`
           ).as('buds'),
+          // Credit is spent as an order is written (insert), so the balance is what is left.
+          (userId === null
+            ? sql<number>`0`
+            : eb
+                .selectFrom('users as cu')
+                .select('cu.credit_balance')
+                .where('cu.id', '=', userId)
+          ).as('credit'),
           jsonObjectFrom(
             eb
               .selectFrom('orders as o')
@@ -250,7 +286,11 @@ function orderQueries(db: Db | Transaction<Database>) {
         .where('b.id', '=', basketId)
         .executeTakeFirst();
       if (!row) return undefined;
-      return { ...row, buds: Number(row.buds ?? 0) } as BasketForOrder;
+      return {
+        ...row,
+        buds: Number(row.buds ?? 0),
+        credit: Number(row.credit ?? 0),
+      } as BasketForOrder;
     },
 
     /**
@@ -301,13 +341,17 @@ function orderQueries(db: Db | Transaction<Database>) {
     },
 
     /**
-     * Writes a new pending order, and in the same statement the stock ledger's 'sold'
-     * movement for each product its reservations took (ADR 053): no statement more. Call
-     * it in the transaction that reserved the stock: the products' rows are still locked,
-     * so the level read here is the one reserving left. Throws a unique violation (see
-     * orderClash) on a clash.
+     * Writes a new pending order. Throws a unique violation (see orderClash) on a clash.
+     * In the same statement: the stock ledger's 'sold' movement for each product its
+     * reservations took (ADR 053; call it in the transaction that reserved the stock, so
+     * the products' rows are still locked and the level read is the one reserving left),
+     * and, for an order spending store credit, the credit taken from the customer's
+     * balance with its ledger row (ADR 052): the conditional UPDATE locks the customer's
+     * row, so two orders cannot both spend the same credit. Undefined when the balance no
+     * longer covers `credit_used` (the order is written all the same: the caller rolls its
+     * transaction back).
      */
-    async insert(order: NewOrder): Promise<OrderRecord> {
+    async insert(order: NewOrder): Promise<OrderRecord | undefined> {
       const inserted = db
         .insertInto('orders')
         .values({
@@ -316,7 +360,8 @@ function orderQueries(db: Db | Transaction<Database>) {
           reservations: JSON.stringify(order.reservations),
         })
         .returningAll();
-      const { rows } = await sql<OrderRecord>`
+      const spendsCredit = order.credit_used > 0 && order.user_id !== null;
+      const { rows } = await sql<OrderRecord & { credit_spent: boolean }>`
         WITH placed AS (${inserted}),
         sold AS (
           INSERT INTO stock_movements (product_id, change, before, after, reason, order_id)
@@ -326,10 +371,27 @@ function orderQueries(db: Db | Transaction<Database>) {
           CROSS JOIN jsonb_to_recordset(placed.reservations) AS r (product_id int, quantity int)
           JOIN products p ON p.id = r.product_id
           WHERE r.quantity > 0
+        ),
+        spent AS (
+          UPDATE users u SET credit_balance = u.credit_balance - placed.credit_used
+          FROM placed
+          WHERE ${spendsCredit} AND u.id = placed.user_id
+            AND u.credit_balance >= placed.credit_used
+          RETURNING u.id, u.credit_balance, placed.id AS order_id, placed.credit_used,
+                    placed.order_number
+        ),
+        entry AS (
+          INSERT INTO credit_ledger (user_id, change, balance_after, kind, reason, order_id)
+          SELECT id, -credit_used, credit_balance, 'spent',
+                 'Spent on order ' || order_number, order_id
+          FROM spent
         )
-        SELECT * FROM placed
+        SELECT placed.*, EXISTS (SELECT 1 FROM spent) AS credit_spent FROM placed
       `.execute(db);
-      return rows[0]!;
+      const row = rows[0]!;
+      if (spendsCredit && !row.credit_spent) return undefined;
+      const { credit_spent: _spent, ...record } = row;
+      return record as OrderRecord;
     },
 
     /**
@@ -381,7 +443,7 @@ function orderQueries(db: Db | Transaction<Database>) {
               transaction_id = coalesce(${failure.transactionId}, transaction_id),
               updated_at = now()
           WHERE id = ${id} AND status = 'pending'
-          RETURNING id, reservations
+          RETURNING id, reservations, user_id, credit_used, order_number
         ),
         released AS (
           UPDATE products p SET quantity_on_hand = p.quantity_on_hand + r.quantity
@@ -393,7 +455,8 @@ function orderQueries(db: Db | Transaction<Database>) {
           INSERT INTO stock_movements (product_id, change, before, after, reason, note, order_id)
           SELECT id, quantity, after - quantity, after, 'released', 'Payment not taken', order_id
           FROM released
-        )
+        ),
+        ${creditReturned('failed', 'Returned: payment not taken for order ')}
         SELECT id FROM failed
       `.execute(db);
       return rows.length > 0;
@@ -599,7 +662,8 @@ function orderQueries(db: Db | Transaction<Database>) {
              'Taken back with cancelled order ' || cancelled.order_number)
           ) AS c (change, reason)
           WHERE cancelled.user_id IS NOT NULL AND c.change <> 0
-        )
+        ),
+        ${creditReturned('cancelled', 'Returned from cancelled order ')}
         SELECT * FROM cancelled
       `.execute(db);
       return rows[0];

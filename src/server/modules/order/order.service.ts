@@ -17,6 +17,7 @@ import { deliveryEstimate } from '../../../domain/delivery-estimate.ts';
 import { AppError, errorCatalogue, validationError } from '../../../domain/errors.ts';
 import { budsEarned } from '../../../domain/loyalty.ts';
 import { addressSchema } from '../../../domain/schemas/address.ts';
+import { amountToPay } from '../../../domain/store-credit.ts';
 import { fieldErrorsFromZod } from '../../../domain/schemas/field-errors.ts';
 import type { OrderView, PlaceOrderRequest } from '../../../domain/api/order.ts';
 import {
@@ -273,6 +274,7 @@ export function orderService(deps: {
       userId: customer?.id ?? null,
       pricesExcludeTax: customer?.prices_exclude_tax ?? false,
       loyaltyAvailable: basket.buds,
+      creditAvailable: basket.credit,
     };
     const fresh: Reference = {
       ...ref,
@@ -286,7 +288,8 @@ export function orderService(deps: {
     if (priced.payment_required && !command.input.payment_method_nonce) {
       throw new AppError('missing_payment_parameters');
     }
-    const amount = (priced.discounted_prices?.total ?? priced.prices.total).amount;
+    // What the payment takes: the total less any store credit (ADR 052).
+    const amount = amountToPay(priced);
     const expected = command.input.expected_total;
     if (expected !== undefined && expected !== amount) throw new AppError('order_total_changed');
     return { priced, checked, amount };
@@ -352,7 +355,10 @@ export function orderService(deps: {
       idempotency_key: idempotencyKey,
       buds_used: priced.loyalty_points.using ? priced.loyalty_points.discount.amount : 0,
       buds_earned: earned,
+      credit_used: priced.credit.using ? priced.credit.discount.amount : 0,
     });
+    // The credit was spent meanwhile (another order, ADR 052): nothing is charged.
+    if (!order) throw new AppError('order_total_changed');
     return { kind: 'created', order };
   }
 

@@ -7,6 +7,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod/mini';
 import type { StoredCardsResult } from '../../../domain/api/order.ts';
+import type { StoreCreditView } from '../../../domain/api/store-credit.ts';
 import type {
   LoginResult,
   LoyaltyView,
@@ -31,6 +32,20 @@ export function useLoyalty() {
   return useQuery({
     queryKey: LOYALTY_KEY,
     queryFn: () => api<LoyaltyView>('GET', '/user/loyalty'),
+    enabled: token !== null,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** Under the details key too, so logging out forgets it. */
+export const STORE_CREDIT_KEY = [...USER_KEY, 'credit'] as const;
+
+/** The customer's store credit and its history, newest first (GET /user/credit). */
+export function useStoreCredit() {
+  const token = useAuthToken();
+  return useQuery({
+    queryKey: STORE_CREDIT_KEY,
+    queryFn: () => api<StoreCreditView>('GET', '/user/credit'),
     enabled: token !== null,
     refetchOnWindowFocus: false,
   });

@@ -22,6 +22,7 @@ const NAV = [
   { to: '/account/addresses', label: 'Addresses' },
   { to: '/account/cards', label: 'Saved cards' },
   { to: '/account/buds', label: 'Buds' },
+  { to: '/account/credit', label: 'Store credit' },
   { to: '/account/settings', label: 'Details and preferences' },
 ] as const;
 

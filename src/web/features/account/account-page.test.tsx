@@ -48,6 +48,7 @@ describe('the account hub (/account)', () => {
       '/account/addresses',
       '/account/cards',
       '/account/buds',
+      '/account/credit',
       '/account/settings',
     ]);
     expect(nav.getByRole('link', { name: 'Overview' })).toHaveAttribute('aria-current', 'page');
@@ -58,6 +59,7 @@ describe('the account hub (/account)', () => {
       [/Addresses/, '/account/addresses'],
       [/Saved cards/, '/account/cards'],
       [/Buds/, '/account/buds'],
+      [/Store credit/, '/account/credit'],
       [/Details and preferences/, '/account/settings'],
     ] as const) {
       expect(sections.getByRole('link', { name })).toHaveAttribute('href', href);

@@ -20,6 +20,11 @@ const SECTIONS = [
   { to: '/account/cards', title: 'Saved cards', text: 'Cards you saved at the checkout.' },
   { to: '/account/buds', title: 'Buds', text: 'Your balance and how you earned it.' },
   {
+    to: '/account/credit',
+    title: 'Store credit',
+    text: 'Credit to spend at the checkout, and its history.',
+  },
+  {
     to: '/account/settings',
     title: 'Details and preferences',
     text: 'Your name, password, newsletter and prices.',

@@ -83,6 +83,23 @@ describe('ThankYouPage', () => {
     expect(screen.getByRole('link', { name: 'Continue shopping' })).toHaveAttribute('href', '/');
   });
 
+  it('shows the store credit spent and what was charged to the payment', async () => {
+    renderPage({
+      [ORDER]: found(
+        makeOrder({ credit: { used: 5_000, discount: { amount: pence(5_000), label: '£50.00' } } }),
+      ),
+    });
+
+    const totals = await screen.findByRole('region', { name: 'Order total' });
+    const row = (label: string) =>
+      within(totals).getByText(label, { selector: 'dt' }).parentElement?.querySelector('dd')
+        ?.textContent;
+    expect(row('Total')).toBe('£192.92');
+    expect(row('Store credit')).toBe('-£50.00');
+    expect(row('Charged to your payment')).toBe('£142.92');
+    expect(within(totals).queryByText('Total paid')).toBeNull();
+  });
+
   it('names each wallet as the spec labels it, and says pre-orders follow when in stock', async () => {
     renderPage({
       [ORDER]: found(

@@ -10,6 +10,7 @@ import type { AddressView, BasketItemView } from '../../../domain/api/basket.ts'
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatPence, formatPenceOrFree, pence } from '../../../domain/money.ts';
 import type { PriceView } from '../../../domain/price-view.ts';
+import { amountToPay } from '../../../domain/store-credit.ts';
 import { addressLines, sameAddressLines } from '../../../domain/address-lines.ts';
 import './order-parts.css';
 
@@ -99,6 +100,7 @@ export function OrderTotals({ order }: { order: OrderView }) {
   const excludeTax = excludesTax(order);
   const paid = orderTotal(order);
   const buds = order.loyalty_points;
+  const credit = order.credit && order.credit.used > 0 ? order.credit : null;
   return (
     <OrderSection title="Order total">
       <dl className="order-totals">
@@ -134,10 +136,28 @@ export function OrderTotals({ order }: { order: OrderView }) {
             <dd>{savingLabel(discount.amount)}</dd>
           </div>
         ))}
-        <div className="order-totals__row order-totals__row--total">
-          <dt>Total paid</dt>
-          <dd>{paid.amount === 0 ? 'FREE' : formatPence(paid.amount)}</dd>
-        </div>
+        {credit ? (
+          // Store credit paid part (or all) of the total (ADR 052).
+          <>
+            <div className="order-totals__row">
+              <dt>Total</dt>
+              <dd>{formatPence(paid.amount)}</dd>
+            </div>
+            <div className="order-totals__row order-totals__row--saving">
+              <dt>Store credit</dt>
+              <dd>{savingLabel(credit.discount.amount)}</dd>
+            </div>
+            <div className="order-totals__row order-totals__row--total">
+              <dt>Charged to your payment</dt>
+              <dd>{formatPence(amountToPay(order))}</dd>
+            </div>
+          </>
+        ) : (
+          <div className="order-totals__row order-totals__row--total">
+            <dt>Total paid</dt>
+            <dd>{paid.amount === 0 ? 'FREE' : formatPence(paid.amount)}</dd>
+          </div>
+        )}
       </dl>
     </OrderSection>
   );

@@ -6,6 +6,8 @@
 import { useState } from 'react';
 import type { OrderStatus, OrderView } from '../../../domain/api/order.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
+import { formatPence } from '../../../domain/money.ts';
+import { amountToPay } from '../../../domain/store-credit.ts';
 import { orderCancellability } from '../../../domain/order-cancellation.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useCancelOrder } from '../../api/orders.ts';
@@ -116,8 +118,9 @@ export function CancelPreorder({
         narrow
       >
         <p>
-          Order {order.order_number} will be cancelled and your payment of {orderTotal(order).label}{' '}
-          given back.
+          Order {order.order_number} will be cancelled and your payment of{' '}
+          {formatPence(amountToPay(order))} given back.
+          {order.credit && order.credit.used > 0 && ' The store credit you spent will be returned.'}
           {order.loyalty_points.used > 0 && ' The buds you spent on it will be returned.'}
           {order.loyalty_points.earned > 0 && ' The buds it earned will be taken back.'} This cannot
           be undone.

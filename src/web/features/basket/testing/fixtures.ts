@@ -309,6 +309,7 @@ export function makeBasket({
         ]
       : [],
     loyalty_points: { using: false, available: 0, discount: { amount: pence(0), label: '£0.00' } },
+    credit: { using: false, available: 0, discount: { amount: pence(0), label: '£0.00' } },
     voucher: null,
     delivery_address: null,
     billing_address: null,

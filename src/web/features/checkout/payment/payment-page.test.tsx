@@ -229,6 +229,33 @@ describe('PaymentPage', () => {
     expect(statuses).toEqual(['Creating order', 'Receiving your order', 'Order created']);
   });
 
+  it('places an order paid in full by store credit like a free one, expecting nothing to pay', async () => {
+    const total = readyToPay().prices.total;
+    const byCredit = {
+      ...readyToPay(),
+      credit: {
+        using: true,
+        available: 90_000,
+        discount: { amount: total.amount, label: total.label },
+      },
+      payment_required: false,
+    };
+    const { user, callsTo } = renderPayment(byCredit);
+
+    expect(
+      await screen.findByRole('button', { name: 'Free! Payment not required' }),
+    ).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.queryByRole('button', { name: 'Credit or debit card' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+
+    await screen.findByRole('heading', { name: 'Thank you' });
+    expect(callsTo('POST', '/api/v1/basket/order')[0]?.body).toEqual({
+      payment_method_nonce: '',
+      device_data: '',
+      expected_total: 0,
+    });
+  });
+
   describe('billing details', () => {
     const elsewhere = {
       ...harrogate(),

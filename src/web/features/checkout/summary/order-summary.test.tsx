@@ -337,6 +337,66 @@ describe('OrderSummary', () => {
     });
   });
 
+  describe('store credit toggle', () => {
+    const basketTotal = () => makeBasket({ items: [oliveTreeLine()] }).prices.total.amount;
+    const withCredit = (using: boolean, available = 2500) => {
+      const spent = using ? Math.min(available, basketTotal()) : 0;
+      return makeBasket({
+        items: [oliveTreeLine()],
+        credit: {
+          using,
+          available,
+          discount: { amount: pence(spent), label: `£${(spent / 100).toFixed(2)}` },
+        },
+        payment_required: basketTotal() - spent > 0,
+      });
+    };
+
+    it('is not offered to a guest', async () => {
+      renderSummary(withCredit(false));
+      await screen.findByText('Qty: 2');
+      expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    });
+
+    it('is not offered to a customer without credit', async () => {
+      document.cookie = 'ba_auth_token=signed-in-token; path=/';
+      renderSummary(withCredit(false, 0));
+      await screen.findByText('Qty: 2');
+      expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    });
+
+    it('sends the choice and shows the credit and what is left to pay', async () => {
+      document.cookie = 'ba_auth_token=signed-in-token; path=/';
+      const { calls, user } = renderSummary(withCredit(false), {
+        handlers: { 'PUT /api/v1/basket/credit': () => reply(withCredit(true)) },
+      });
+
+      const box = await screen.findByRole('checkbox', {
+        name: 'Use my store credit (£25.00 available)',
+      });
+      expect(box).not.toBeChecked();
+      expect(within(summary()).queryByText('Store credit', { selector: 'dt' })).toBeNull();
+      await user.click(box);
+
+      await waitFor(() => expect(box).toBeChecked());
+      expect(box).toBeEnabled();
+      const total = basketTotal();
+      expect(line('Total')).toBe(`£${(total / 100).toFixed(2)}`);
+      expect(line('Store credit')).toBe('-£25.00');
+      expect(line('To pay')).toBe(`£${((total - 2500) / 100).toFixed(2)}`);
+      expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+        expect.objectContaining({ path: '/api/v1/basket/credit', body: { use_credit: true } }),
+      ]);
+    });
+
+    it('shows a basket paid in full by credit as nothing to pay', async () => {
+      document.cookie = 'ba_auth_token=signed-in-token; path=/';
+      renderSummary(withCredit(true, 1_000_000));
+      await screen.findByRole('checkbox', { name: /Use my store credit/ });
+      expect(line('To pay')).toBe('FREE');
+    });
+  });
+
   it('shows why the buds could not be applied and leaves the box as it was', async () => {
     document.cookie = 'ba_auth_token=signed-in-token; path=/';
     const { user } = renderSummary(

@@ -13,6 +13,7 @@ import { BasketLine } from '../../../shared/basket-line.tsx';
 import { BasketTotals, FreeDeliveryMessage } from '../../../shared/basket-totals.tsx';
 import { DiscountForm } from '../../../shared/discount-form.tsx';
 import { excludesTax, priceAmount } from '../../../shared/price.ts';
+import { CreditToggle } from './credit-toggle.tsx';
 import { LoyaltyToggle } from './loyalty-toggle.tsx';
 import { PayLaterMessage } from './pay-later-message.tsx';
 import { addressLines, sameAddressLines } from '../../../../domain/address-lines.ts';
@@ -221,6 +222,7 @@ export function SummarySections({
         <FreeDeliveryMessage basket={basket} />
       </div>
       {signedIn && basket.loyalty_points.available > 0 && <LoyaltyToggle basket={basket} />}
+      {signedIn && basket.credit.available > 0 && <CreditToggle basket={basket} />}
       <PayLaterMessage basket={basket} />
       {allowModifications && (
         <div className="summary-discount">
