@@ -79,6 +79,15 @@ export const errorCatalogue = {
     status: 422,
     message: 'Order tracking verification failed, please check the information provided below.',
   },
+  shipment_exceeds_order: {
+    status: 409,
+    message: 'You cannot send more of an item than was ordered and not yet sent.',
+  },
+  order_not_dispatchable: {
+    status: 409,
+    message:
+      'This order cannot be dispatched: it is not paid for, or it has been cancelled or refunded.',
+  },
   wishlist_not_found: { status: 404, message: 'The wishlist requested could not be found.' },
   wishlist_item_not_found: {
     status: 404,
