@@ -12,6 +12,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const DashboardPage = page(() => import('./dashboard/dashboard-page.tsx'), 'DashboardPage');
 const LoginPage = page(() => import('./auth/login-page.tsx'), 'LoginPage');
+const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'PackingSlipPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -26,6 +27,7 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route index element={<Lazy page={DashboardPage} />} />
+      <Route path="orders/:orderNumber/packing-slip" element={<Lazy page={PackingSlipPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
