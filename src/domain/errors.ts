@@ -88,6 +88,15 @@ export const errorCatalogue = {
     message:
       'The shop must keep at least one active owner: make another owner first, then change this account.',
   },
+  shipment_exceeds_order: {
+    status: 409,
+    message: 'You cannot send more of an item than was ordered and not yet sent.',
+  },
+  order_not_dispatchable: {
+    status: 409,
+    message:
+      'This order cannot be dispatched: it is not paid for, or it has been cancelled or refunded.',
+  },
   wishlist_not_found: { status: 404, message: 'The wishlist requested could not be found.' },
   wishlist_item_not_found: {
     status: 404,

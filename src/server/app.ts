@@ -79,6 +79,10 @@ import { orderService } from './modules/order/order.service.ts';
 import { paymentAttempts, type CardTestingLimits } from './modules/order/payment-attempts.ts';
 import { paymentAttemptsRepository } from './modules/order/payment-attempts.repository.ts';
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
+import { adminOrderViews } from './modules/admin-orders/admin-order-view.ts';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
+import { dispatchService } from './modules/dispatch/dispatch.service.ts';
+import { shipmentRepository } from './modules/dispatch/shipment.repository.ts';
 import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
 import { creditRepository } from './modules/credit/credit.repository.ts';
@@ -316,8 +320,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.cardTestingLimits ? { limits: deps.cardTestingLimits } : {}),
     ...(deps.now ? { now: deps.now } : {}),
   });
+  const shipments = shipmentRepository(deps.db);
   const orderPlacement = orderService({
     orders,
+    shipments,
     baskets: basketRepository(deps.db),
     views: basketViews({ catalogue, delivery, offers, cache: views }),
     completion,
@@ -329,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const history = orderHistory({
     orders,
+    shipments,
     rateLimits,
     gateway: payments,
     mailer,
@@ -395,6 +402,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       stockRoutes(api, { stock });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
+      dispatchRoutes(api, {
+        dispatch: dispatchService({
+          db: deps.db,
+          views: adminOrderViews(deps.db),
+          mailer,
+          orderLinks,
+          publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+          log: app.log,
+        }),
+      });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),

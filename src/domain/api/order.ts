@@ -59,6 +59,9 @@ export type OrderView = z.output<typeof orderSchema>;
 
 export type OrderStatus = OrderView['status'];
 
+/** A parcel sent, as the customer sees it (ADR 050). */
+export type OrderShipmentView = NonNullable<OrderView['shipments']>[number];
+
 /** How the order was paid, as the thank-you page and emails show it. */
 export type OrderPaymentView = OrderView['payment_method'];
 

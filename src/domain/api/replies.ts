@@ -262,6 +262,20 @@ export const paymentMethodTypeSchema = z.enum([
   'android_pay_card',
 ]);
 
+/** A parcel of an order as its customer sees it (ADR 050). */
+export const orderShipmentSchema = named(
+  'OrderShipment',
+  z.object({
+    carrier_name: text,
+    tracking_number: text,
+    /** The carrier's tracking page, or null (no number, or a carrier without one). */
+    tracking_url: nullableText,
+    /** When it was sent (ISO 8601). */
+    date: isoDate,
+    items: z.array(z.object({ name: text, quantity: int })),
+  }),
+);
+
 export const orderSchema = named(
   'Order',
   z.object({
@@ -305,6 +319,11 @@ export const orderSchema = named(
     cancellation: z.optional(
       z.nullable(z.object({ date: isoDate, payment: z.nullable(z.enum(['void', 'refund'])) })),
     ),
+    /**
+     * The parcels sent so far, oldest first (ADR 050). Optional: added by issue 20, and
+     * only in replies about one order (reading, tracking, cancelling).
+     */
+    shipments: z.optional(z.array(orderShipmentSchema)),
   }),
   'A placed order (spec section 3, Order shape).',
 );

@@ -17,6 +17,7 @@ const SetupPage = page(() => import('./auth/setup-page.tsx'), 'SetupPage');
 const StaffPage = page(() => import('./staff/staff-page.tsx'), 'StaffPage');
 const StockPage = page(() => import('./stock/stock-page.tsx'), 'StockPage');
 const StockHistoryPage = page(() => import('./stock/stock-history-page.tsx'), 'StockHistoryPage');
+const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'PackingSlipPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -36,6 +37,7 @@ export function AdminRoutes() {
       <Route path="audit" element={<Lazy page={AuditPage} />} />
       <Route path="stock" element={<Lazy page={StockPage} />} />
       <Route path="stock/:variationId" element={<Lazy page={StockHistoryPage} />} />
+      <Route path="orders/:orderNumber/packing-slip" element={<Lazy page={PackingSlipPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

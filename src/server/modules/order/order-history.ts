@@ -18,6 +18,7 @@ import type { TrackOrderInput } from '../../../domain/schemas/order-tracking.ts'
 import type { Mailer } from '../../adapters/email/port.ts';
 import type { PaymentGateway } from '../../adapters/payments/port.ts';
 import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
+import type { ShipmentRepository } from '../dispatch/shipment.repository.ts';
 import { orderCancellationEmail } from './order-cancellation-email.ts';
 import type { OrderRecord, OrderRepository } from './order.repository.ts';
 import { orderView } from './order-view.ts';
@@ -53,6 +54,8 @@ const notCancelledNow = (status: number) =>
 
 export function orderHistory(deps: {
   orders: OrderRepository;
+  /** The order's parcels, as its customer sees them (ADR 050). */
+  shipments: Pick<ShipmentRepository, 'ofOrder'>;
   rateLimits: RateLimitRepository;
   gateway: PaymentGateway;
   mailer: Mailer;
@@ -164,8 +167,12 @@ export function orderHistory(deps: {
         order.status !== 'failed' &&
         order.email_address.trim().toLowerCase() === input.email_address;
       if (!matches) throw verificationFailed();
-      await Promise.all([rateLimits.clear(orderKey), rateLimits.release(addressKey)]);
-      return orderView(order);
+      const [shipments] = await Promise.all([
+        deps.shipments.ofOrder(order.id),
+        rateLimits.clear(orderKey),
+        rateLimits.release(addressKey),
+      ]);
+      return { ...orderView(order), shipments };
     },
 
     /**

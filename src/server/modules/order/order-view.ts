@@ -22,6 +22,7 @@ export type OrderSnapshot = Omit<
   | 'email_address'
   | 'payment_method'
   | 'cancellation'
+  | 'shipments'
 >;
 
 /** The snapshot of a priced basket view, with the chosen option and estimate. */

@@ -32,6 +32,7 @@ import type { StockReservation } from '../../db/schema.ts';
 import type { BasketRepository } from '../basket/basket.repository.ts';
 import type { BasketViewer, BasketViews, Reference } from '../basket/basket-view.ts';
 import type { CatalogueSnapshot, Variation } from '../catalogue/catalogue.service.ts';
+import type { ShipmentRepository } from '../dispatch/shipment.repository.ts';
 import type { OrderCompletion } from './order-completion.ts';
 import type { PaymentAttempts } from './payment-attempts.ts';
 import { refusalError, UNCONFIRMED_FAILURE } from './order-completion.ts';
@@ -199,6 +200,8 @@ type Reserved =
 
 export function orderService(deps: {
   orders: OrderRepository;
+  /** The order's parcels, as its customer sees them (ADR 050). */
+  shipments: Pick<ShipmentRepository, 'ofOrder'>;
   baskets: Pick<BasketRepository, 'latestOpenOf'>;
   views: BasketViews;
   completion: OrderCompletion;
@@ -607,7 +610,7 @@ export function orderService(deps: {
           (viewer.customerId !== null && order.user_id === viewer.customerId) ||
           (viewer.basketId !== null && order.basket_id === viewer.basketId));
       if (!order || !visible) throw new AppError('order_not_found');
-      return orderView(order);
+      return { ...orderView(order), shipments: await deps.shipments.ofOrder(order.id) };
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * One order in full, as the account's order page and the order-tracking page show it
  * (ADR 023): number, date, status, delivery estimate and buds earned; the cancellation
- * part ('Cancel pre-order', or why not); items, totals, addresses and payment.
+ * part ('Cancel pre-order', or why not); the parcels sent (ADR 050); items, totals,
+ * addresses and payment.
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
 import { OrderItems, OrderSideColumn } from './order-parts.tsx';
+import { OrderShipments } from './order-shipments.tsx';
 import { CancelPreorder, OrderStatusBadge } from './order-status.tsx';
 
 /** The whole order, headed by its number; `asOwner`: cancel through the account. */
@@ -52,6 +54,7 @@ export function OrderDetail({
             asOwner={asOwner}
             {...(onCancelled ? { onCancelled } : {})}
           />
+          <OrderShipments order={order} />
           <OrderItems order={order} />
         </div>
         <OrderSideColumn order={order} />
