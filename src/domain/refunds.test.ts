@@ -23,7 +23,7 @@ describe('lineRefundAmount', () => {
   it('shares a line’s total over its units, the last units taking the remainder', () => {
     const parts = [0, 1, 2].map((before) => lineRefundAmount(1_000, 3, before, 1));
     expect(parts).toEqual([333, 333, 334]);
-    expect(parts.reduce((a, b) => a + b)).toBe(1_000);
+    expect(parts.reduce((a: number, b) => a + b, 0)).toBe(1_000);
     expect(lineRefundAmount(1_000, 3, 0, 3)).toBe(1_000);
     expect(lineRefundAmount(1_000, 3, 1, 2)).toBe(667);
   });
