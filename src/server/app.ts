@@ -81,6 +81,8 @@ import { paymentAttemptsRepository } from './modules/order/payment-attempts.repo
 import { paymentRoutes } from './modules/payment/payment.routes.ts';
 import { paymentService } from './modules/payment/payment.service.ts';
 import { orderReconciliation, type OrderReconciliation } from './modules/order/reconciliation.ts';
+import { refundRoutes } from './modules/refunds/refund.routes.ts';
+import { refundService } from './modules/refunds/refund.service.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
@@ -364,6 +366,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
       stockAlertRoutes(api, { alerts: stockAlerts });
+      refundRoutes(api, {
+        refunds: refundService({
+          db: deps.db,
+          gateway: payments,
+          mailer,
+          publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+          log: app.log,
+          onRestocked: async () => {
+            catalogue.invalidate();
+            await stockAlerts.dispatch();
+          },
+        }),
+      });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),
