@@ -363,6 +363,7 @@ export function refundService(deps: {
       .select(sql<number>`coalesce(sum(items_amount), 0)::int`.as('items'))
       .where('order_id', '=', order.id)
       .where('state', '=', 'completed')
+      .where('id', '!=', reserved.refundId)
       .executeTakeFirstOrThrow();
     const share = (items: number) =>
       Math.min(order.buds_earned, Math.floor((order.buds_earned * items) / linesTotal));
