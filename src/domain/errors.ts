@@ -97,6 +97,15 @@ export const errorCatalogue = {
     message:
       'This order cannot be dispatched: it is not paid for, or it has been cancelled or refunded.',
   },
+  refund_exceeds_payment: {
+    status: 409,
+    message: 'You cannot refund more than was paid for this order.',
+  },
+  refund_not_settled: {
+    status: 409,
+    message:
+      'This payment has not settled yet, so it can only be given back in full. Refund all of it, refund it as store credit, or refund this part once the payment has settled (usually the next working day).',
+  },
   wishlist_not_found: { status: 404, message: 'The wishlist requested could not be found.' },
   wishlist_item_not_found: {
     status: 404,

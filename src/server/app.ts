@@ -88,6 +88,8 @@ import { orderReconciliation, type OrderReconciliation } from './modules/order/r
 import { creditRepository } from './modules/credit/credit.repository.ts';
 import { creditRoutes } from './modules/credit/credit.routes.ts';
 import { creditService } from './modules/credit/credit.service.ts';
+import { refundRoutes } from './modules/refunds/refund.routes.ts';
+import { refundService } from './modules/refunds/refund.service.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
 import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
 import { staffAccountsService } from './modules/staff/staff-accounts.service.ts';
@@ -410,6 +412,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           orderLinks,
           publicUrl: deps.publicUrl ?? 'http://localhost:3000',
           log: app.log,
+        }),
+      });
+      refundRoutes(api, {
+        refunds: refundService({
+          db: deps.db,
+          gateway: payments,
+          mailer,
+          publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+          log: app.log,
+          onRestocked: async () => {
+            catalogue.invalidate();
+            await stockAlerts.dispatch();
+          },
         }),
       });
       api.get(

@@ -43,6 +43,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '028-dashboard-paid-day.sql',
       '027-stock-ledger-opening.sql',
       '026-basket-store-credit.sql',
+      '025-refunds.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

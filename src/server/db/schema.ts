@@ -400,7 +400,10 @@ export interface ShipmentTrackingHistoryTable {
 export interface RefundsTable {
   id: Generated<number>;
   order_id: number;
-  credit_note_number: string;
+  /** Null while the refund is pending (migration 025). */
+  credit_note_number: string | null;
+  /** pending: reserved, the gateway not yet answered (migration 025, ADR 051). */
+  state: Generated<'pending' | 'completed'>;
   amount: number;
   items_amount: Generated<number>;
   delivery_amount: Generated<number>;

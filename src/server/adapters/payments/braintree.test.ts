@@ -658,6 +658,67 @@ describe('Braintree reversals, lookups, vault and webhooks', () => {
     expect(await standIn().gateway.reverse('nope')).toEqual({ ok: false, kind: null });
   });
 
+  it('refunds part of a settled sale by amount, voids an unsettled one only in full', async () => {
+    const settled = standIn({ 'transaction.find': () => ({ ...SETTLING, status: 'settled' }) });
+    expect(await settled.gateway.refund('tx1', 450)).toEqual({
+      ok: true,
+      kind: 'refund',
+      transactionId: 'refund-1',
+    });
+    expect(settled.named('transaction.refund')).toEqual([['tx1', '4.50']]);
+
+    const unsettled = standIn({ 'transaction.find': () => SETTLING });
+    expect(await unsettled.gateway.refund('tx1', 450)).toMatchObject({
+      ok: false,
+      reason: 'unsettled',
+    });
+    expect(unsettled.named('transaction.void')).toEqual([]);
+    expect(await unsettled.gateway.refund('tx1', 1_250)).toEqual({
+      ok: true,
+      kind: 'void',
+      transactionId: null,
+    });
+    expect(unsettled.named('transaction.void')).toEqual([['tx1']]);
+    expect(unsettled.named('transaction.refund')).toEqual([]);
+  });
+
+  it('answers Braintree’s refusal of a refund with its message, and an unknown sale as not found', async () => {
+    // braintree_node's ErrorResponse for 91521 (more than is left of the sale).
+    const tooLarge = standIn({
+      'transaction.find': () => ({ ...SETTLING, status: 'settled' }),
+      'transaction.refund': () => ({
+        success: false,
+        message: 'Refund amount is too large.',
+        errors: {
+          deepErrors: () => [
+            { attribute: 'amount', code: '91521', message: 'Refund amount is too large.' },
+          ],
+        },
+      }),
+    });
+    expect(await tooLarge.gateway.refund('tx1', 99_999)).toEqual({
+      ok: false,
+      reason: 'refused',
+      message: 'Refund amount is too large.',
+    });
+    expect(await standIn().gateway.refund('nope', 100)).toMatchObject({
+      ok: false,
+      reason: 'not_found',
+    });
+    const voided = standIn({ 'transaction.find': () => ({ ...SETTLING, status: 'voided' }) });
+    expect(await voided.gateway.refund('tx1', 1_250)).toMatchObject({
+      ok: false,
+      reason: 'refused',
+    });
+    const down = standIn({
+      'transaction.find': () => ({ ...SETTLING, status: 'settled' }),
+      'transaction.refund': () => {
+        throw btError('serviceUnavailableError');
+      },
+    });
+    await expect(down.gateway.refund('tx1', 100)).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
   it('finds an order’s sale by searching its order id', async () => {
     const { gateway } = standIn({ 'transaction.search': () => [SETTLING] });
     expect(await gateway.findByOrderId('order-1')).toEqual({

@@ -36,6 +36,7 @@ import {
   type GatewayTransaction,
   type PaidWith,
   type PaymentGateway,
+  type RefundOutcome,
   type SaleRefusal,
   type SaleRequest,
   type SaleResult,
@@ -172,7 +173,7 @@ export interface BraintreeClient {
   transaction: {
     sale(params: SaleParams): Promise<BtResult>;
     void(id: string): Promise<BtResult>;
-    refund(id: string): Promise<BtResult>;
+    refund(id: string, amount?: string): Promise<BtResult>;
     find(id: string): Promise<BtTransaction>;
     search(
       build: (search: { orderId(): { is(value: string): void } }) => void,
@@ -663,6 +664,50 @@ export function braintreeGateway(
         return result.success ? { ok: true, kind: 'refund' } : { ok: false, kind: null };
       }
       return { ok: false, kind: null };
+    },
+
+    /**
+     * A back-office refund (ADR 051): `transaction.void` when the sale has not settled
+     * and the refund is all of it; `transaction.refund(id, amount)` once it has settled
+     * (Braintree refuses more than is left of the sale: 91521 "Refund amount is too
+     * large", answered as `refused`); a part of an unsettled sale is `unsettled`.
+     */
+    async refund(transactionId, amount): Promise<RefundOutcome> {
+      let transaction: BtTransaction;
+      try {
+        transaction = await call('transaction.find', () => client.transaction.find(transactionId));
+      } catch (error) {
+        if (isNotFound(error)) {
+          return { ok: false, reason: 'not_found', message: 'The sale was not found.' };
+        }
+        throw error;
+      }
+      if (VOIDABLE.has(transaction.status)) {
+        if (amount !== penceFromDecimal(transaction.amount)) {
+          return {
+            ok: false,
+            reason: 'unsettled',
+            message: `The sale has not settled yet (${transaction.status}): it can only be voided in full.`,
+          };
+        }
+        const result = await call('transaction.void', () => client.transaction.void(transactionId));
+        return result.success
+          ? { ok: true, kind: 'void', transactionId: null }
+          : { ok: false, reason: 'refused', message: result.message ?? 'The void was refused.' };
+      }
+      if (REFUNDABLE.has(transaction.status)) {
+        const result = await call('transaction.refund', () =>
+          client.transaction.refund(transactionId, decimalString(pence(amount))),
+        );
+        return result.success
+          ? { ok: true, kind: 'refund', transactionId: result.transaction?.id ?? null }
+          : { ok: false, reason: 'refused', message: result.message ?? 'The refund was refused.' };
+      }
+      return {
+        ok: false,
+        reason: 'refused',
+        message: `The sale cannot be refunded (${transaction.status}).`,
+      };
     },
 
     findByOrderId,

@@ -243,6 +243,31 @@ describe.each(implementations)('payment gateway contract: $name', (impl) => {
     });
   });
 
+  describe.skipIf(impl.skip)('refunds (ADR 051)', () => {
+    it('voids an unsettled sale given back in full, and refuses a part of it', async () => {
+      const orderId = newOrderId();
+      const result = await sale(FRICTIONLESS, { orderId });
+      if (!result.ok) throw new Error(result.refusal.message);
+      expect(await gateway.refund(result.sale.transactionId, 250)).toMatchObject({
+        ok: false,
+        reason: 'unsettled',
+      });
+      expect(await gateway.refund(result.sale.transactionId, 1_250)).toMatchObject({
+        ok: true,
+        kind: 'void',
+      });
+      expect(await gateway.findByOrderId(orderId)).toMatchObject({ succeeded: false });
+      expect(await gateway.refund(result.sale.transactionId, 1_250)).toMatchObject({ ok: false });
+    });
+
+    it('says not found for a sale it does not know', async () => {
+      expect(await gateway.refund('nosuchsale', 100)).toMatchObject({
+        ok: false,
+        reason: 'not_found',
+      });
+    });
+  });
+
   describe.skipIf(impl.skip)('the vault', () => {
     it('keeps a paid-with card when asked, lists it default first, deletes and re-defaults', async () => {
       const customerId = `contract-${runId}`;

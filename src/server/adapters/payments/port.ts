@@ -128,6 +128,17 @@ export class GatewayUnavailableError extends Error {
   }
 }
 
+/**
+ * What giving back part or all of a sale came to (ADR 051): `void` (the unsettled sale
+ * released: nothing was taken) or `refund` (that amount given back; its own transaction
+ * id), or why not — `unsettled` (a part of a sale that has not settled: neither Braintree
+ * nor the test gateway refunds before settlement, and a void is all or nothing),
+ * `refused` (the gateway's answer, e.g. more than is left of the sale), `not_found`.
+ */
+export type RefundOutcome =
+  | { ok: true; kind: 'void' | 'refund'; transactionId: string | null }
+  | { ok: false; reason: 'unsettled' | 'refused' | 'not_found'; message: string };
+
 export interface PaymentGateway {
   readonly mode: 'braintree' | 'test';
   /** Hosts the browser side needs in the page's CSP (Braintree client, 3DS frames, wallets). */
@@ -142,6 +153,12 @@ export interface PaymentGateway {
   sale(request: SaleRequest): Promise<SaleResult>;
   /** Voids an unsettled sale or refunds a settled one (order cancellation, compensation). */
   reverse(transactionId: string): Promise<{ ok: boolean; kind: 'void' | 'refund' | null }>;
+  /**
+   * Gives back `amount` pence of a sale (the back office's refunds, ADR 051): voids it
+   * when it has not settled and `amount` is all of it, refunds that amount once it has
+   * settled (several partial refunds, never more than the sale in all).
+   */
+  refund(transactionId: string, amount: number): Promise<RefundOutcome>;
   /**
    * The sale made for an order id, if any (crash recovery): of several, one holding money,
    * else a voided one, else the latest.

@@ -261,6 +261,47 @@ describe.each(ENGINES)('test-mode gateway on %s', (engine) => {
       expect(await gateway.reverse('nosuchid')).toEqual({ ok: false, kind: null });
     });
 
+    it('refunds a settled sale in parts up to its amount, ten at once never beyond it', async () => {
+      const id = orderId();
+      const result = await sale(FRICTIONLESS, { orderId: id });
+      if (!result.ok) throw new Error('sale refused');
+      const tx = result.sale.transactionId;
+      // Before settlement a part cannot be given back; all of it is a void.
+      expect(await gateway.refund(tx, 499)).toMatchObject({ ok: false, reason: 'unsettled' });
+      expect(await gateway.settle(tx)).toBe(true);
+      expect(await gateway.refund(tx, 499)).toMatchObject({ ok: true, kind: 'refund' });
+      const outcomes = await Promise.all(Array.from({ length: 10 }, () => gateway.refund(tx, 500)));
+      // 2,499 − 499 = 2,000 left: four refunds of 500 fit.
+      expect(outcomes.filter((o) => o.ok)).toHaveLength(4);
+      expect(outcomes.filter((o) => !o.ok)).toEqual(
+        Array.from({ length: 6 }, () => ({
+          ok: false,
+          reason: 'refused',
+          message: 'Refund amount is too large.',
+        })),
+      );
+      const refunds = (await ledger(id)).filter((row) => row.kind === 'refund');
+      expect(refunds.reduce((sum, row) => sum + row.amount, 0)).toBe(2_499);
+      // Reversing it now finds it refunded in full.
+      expect(await gateway.reverse(tx)).toEqual({ ok: true, kind: 'refund' });
+      expect((await ledger(id)).filter((row) => row.kind === 'refund')).toHaveLength(5);
+    });
+
+    it('reverses the rest of a partly refunded sale', async () => {
+      const id = orderId();
+      const result = await sale(FRICTIONLESS, { orderId: id });
+      if (!result.ok) throw new Error('sale refused');
+      await gateway.settle(result.sale.transactionId);
+      await gateway.refund(result.sale.transactionId, 1_000);
+      expect(await gateway.reverse(result.sale.transactionId)).toEqual({
+        ok: true,
+        kind: 'refund',
+      });
+      expect(
+        (await ledger(id)).filter((row) => row.kind === 'refund').map((row) => row.amount),
+      ).toEqual([1_000, 1_499]);
+    });
+
     it('keeps one default card per customer and moves it when the default is deleted', async () => {
       const customerId = 'test-mode-vault';
       for (const nonce of [FRICTIONLESS, 'fake-three-d-secure-visa-full-authentication-nonce']) {

@@ -49,6 +49,7 @@ import {
   type GatewayTransaction,
   type PaidWith,
   type PaymentGateway,
+  type RefundOutcome,
   type SaleRefusal,
   type SaleRequest,
   type SaleResult,
@@ -605,49 +606,99 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       .executeTakeFirst();
   }
 
+  /**
+   * Gives back `amount` pence of a sale, or (`'rest'`) all that is left of it, as
+   * Braintree would: an unsettled sale is voided, all of it or nothing; a settled one is
+   * refunded, in as many parts as wanted up to the sale's amount. The sale's row is locked
+   * for the transaction, so refunds and voids of one sale take turns: two processes
+   * reversing it at once record one full refund (ADR 051, migration 025).
+   */
+  async function giveBack(transactionId: string, amount: number | 'rest'): Promise<RefundOutcome> {
+    return db.transaction().execute(async (trx) => {
+      const { rows } = await sql<LedgerRow>`
+        SELECT * FROM payment_ledger
+        WHERE transaction_id = ${transactionId} AND kind = 'sale'
+        FOR UPDATE
+      `.execute(trx);
+      const row = rows[0];
+      if (!row || (!row.charged && row.status !== 'voided'))
+        return { ok: false, reason: 'not_found', message: 'The sale was not found.' };
+      if (row.status === 'voided') {
+        return amount === 'rest'
+          ? { ok: true, kind: 'void', transactionId: null }
+          : { ok: false, reason: 'refused', message: 'The sale was voided.' };
+      }
+      const ledgerRow = {
+        order_id: row.order_id,
+        payment_type: row.payment_type,
+        nonce_class: row.nonce_class,
+        card_type: row.card_type,
+        last_four: row.last_four,
+        reverses: row.transaction_id,
+      };
+      if (row.status === 'authorized' || row.status === 'submitted_for_settlement') {
+        if (amount !== 'rest' && amount !== row.amount) {
+          return {
+            ok: false,
+            reason: 'unsettled',
+            message: `The sale has not settled yet (${row.status}): it can only be voided in full.`,
+          };
+        }
+        await trx
+          .updateTable('payment_ledger')
+          // A void releases the authorisation: no money was taken.
+          .set({ status: 'voided', charged: false })
+          .where('id', '=', row.id)
+          .execute();
+        await trx
+          .insertInto('payment_ledger')
+          .values({
+            ...ledgerRow,
+            transaction_id: randomId(8),
+            kind: 'void',
+            amount: row.amount,
+            status: 'voided',
+            response_text: null,
+          })
+          .execute();
+        return { ok: true, kind: 'void', transactionId: null };
+      }
+      const done = await trx
+        .selectFrom('payment_ledger')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount'), eb.lit(0)).as('refunded'))
+        .where('reverses', '=', row.transaction_id)
+        .where('kind', '=', 'refund')
+        .executeTakeFirstOrThrow();
+      const refunded = Number(done.refunded);
+      const wanted = amount === 'rest' ? row.amount - refunded : amount;
+      // Reversing a sale already refunded in full finds it done.
+      if (amount === 'rest' && wanted <= 0)
+        return { ok: true, kind: 'refund', transactionId: null };
+      if (!Number.isInteger(wanted) || wanted <= 0 || refunded + wanted > row.amount) {
+        // Braintree's 91521.
+        return { ok: false, reason: 'refused', message: 'Refund amount is too large.' };
+      }
+      const refund = await trx
+        .insertInto('payment_ledger')
+        .values({
+          ...ledgerRow,
+          transaction_id: randomId(8),
+          kind: 'refund',
+          amount: wanted,
+          status: 'submitted_for_settlement',
+          response_text: '1000 : Approved',
+        })
+        .returning('transaction_id')
+        .executeTakeFirstOrThrow();
+      return { ok: true, kind: 'refund', transactionId: refund.transaction_id };
+    });
+  }
+
   async function reverse(
     transactionId: string,
   ): Promise<{ ok: boolean; kind: 'void' | 'refund' | null }> {
-    const row = await findSale(transactionId);
-    if (row?.status === 'voided') return { ok: true, kind: 'void' };
-    if (!row?.charged) return { ok: false, kind: null };
-    const ledgerRow = {
-      transaction_id: randomId(8),
-      order_id: row.order_id,
-      amount: row.amount,
-      payment_type: row.payment_type,
-      nonce_class: row.nonce_class,
-      card_type: row.card_type,
-      last_four: row.last_four,
-      reverses: row.transaction_id,
-    };
-    if (row.status === 'authorized' || row.status === 'submitted_for_settlement') {
-      const voided = await db
-        .updateTable('payment_ledger')
-        // A void releases the authorisation: no money was taken.
-        .set({ status: 'voided', charged: false })
-        .where('transaction_id', '=', transactionId)
-        .where('status', 'in', ['authorized', 'submitted_for_settlement'])
-        .returning('transaction_id')
-        .executeTakeFirst();
-      if (!voided) return reverse(transactionId);
-      await record({ ...ledgerRow, kind: 'void', status: 'voided', response_text: null });
-      return { ok: true, kind: 'void' };
-    }
-    // One refund per sale (a unique index): a second, racing or later, finds it done.
-    await db
-      .insertInto('payment_ledger')
-      .values({
-        ...ledgerRow,
-        kind: 'refund',
-        status: 'submitted_for_settlement',
-        response_text: '1000 : Approved',
-      })
-      .onConflict((conflict) =>
-        conflict.column('reverses').where('kind', '=', 'refund').doNothing(),
-      )
-      .execute();
-    return { ok: true, kind: 'refund' };
+    const outcome = await giveBack(transactionId, 'rest');
+    return outcome.ok ? { ok: true, kind: outcome.kind } : { ok: false, kind: null };
   }
 
   async function cardsOf(customerId: string) {
@@ -691,6 +742,10 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     async reverse(transactionId) {
       reachable();
       return reverse(transactionId);
+    },
+    async refund(transactionId, amount) {
+      reachable();
+      return giveBack(transactionId, amount);
     },
 
     async findByOrderId(orderId) {

@@ -173,7 +173,8 @@ export function adminOrderViews(db: Db) {
         })),
         refunds: refunds.map((r) => ({
           id: r.id,
-          credit_note_number: r.credit_note_number,
+          // A refund to the payment has its number once the gateway has answered (ADR 051).
+          credit_note_number: r.credit_note_number ?? 'Pending',
           amount: money(r.amount),
           items_amount: pence(r.items_amount),
           delivery_amount: pence(r.delivery_amount),

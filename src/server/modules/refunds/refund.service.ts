@@ -1,0 +1,640 @@
+/**
+ * Refunds from the back office (ADR 051): an order's lines, its delivery charge and/or a
+ * goodwill amount, to the payment (the gateway) or as store credit, each with a credit
+ * note number from one gap-free sequence.
+ *
+ * As store credit, everything is one transaction. To the payment, in three steps so no
+ * transaction is held while the gateway is asked, and so money never leaves at the
+ * gateway without a row saying so:
+ * 1. reserve: under the order row's lock, the lines' `refunded` and the order's
+ *    `refunded_amount` go up by conditional UPDATEs (the CHECKs refuse going beyond what
+ *    was bought or paid) and a `pending` refund row is written, with no number yet;
+ * 2. the gateway voids or refunds;
+ * 3. complete: the credit note number, restock, buds taken back, the order's status, its
+ *    timeline and the audit record, in one transaction. A gateway refusal undoes step 1
+ *    instead (audited). A gateway that does not answer leaves the reservation pending:
+ *    the money may have gone, so it is never offered twice (ADR 051 says what then).
+ * After commit: the refund email (its failure only logged) and back-in-stock alerts.
+ */
+import { sql } from 'kysely';
+import type { AdminOrderView } from '../../../domain/api/admin-orders.ts';
+import { AppError, validationError } from '../../../domain/errors.ts';
+import { formatPence, pence } from '../../../domain/money.ts';
+import { paidOrderStatus, PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
+import { planRefund, refundDestinationLabel, type RefundPlan } from '../../../domain/refunds.ts';
+import type { RefundBody } from '../../../domain/schemas/refund.ts';
+import { REFUND_LIMITS } from '../../../domain/staff.ts';
+import type { Mailer } from '../../adapters/email/port.ts';
+import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/port.ts';
+import type { Db } from '../../db/client.ts';
+import type { StockReservation } from '../../db/schema.ts';
+import { adminOrderViews } from '../admin-orders/admin-order-view.ts';
+import { recordAudit } from '../audit/audit.repository.ts';
+import { creditRepository } from '../credit/credit.repository.ts';
+import { recordOrderEvent } from '../order/order-events.ts';
+import type { StaffActor } from '../staff/staff-actor.ts';
+import { stockLedgerRepository } from '../stock/stock-ledger.repository.ts';
+import { refundEmail } from './refund-email.ts';
+
+export interface RefundLog {
+  error(object: object, message: string): void;
+  warn(object: object, message: string): void;
+}
+
+/** The order's row as a refund reads it, locked. */
+interface LockedOrder {
+  id: number;
+  order_number: string;
+  status: string;
+  user_id: number | null;
+  email_address: string;
+  amount: number;
+  credit_used: number;
+  refunded_amount: number;
+  transaction_id: string | null;
+  payment_type: string | null;
+  buds_earned: number;
+  reservations: StockReservation[];
+  delivery_amount: number | null;
+  delivery_tax: number | null;
+}
+
+interface LineRow {
+  id: number;
+  product_id: number;
+  name: string;
+  quantity: number;
+  preorder_quantity: number;
+  total_price: number;
+  tax_rate_bp: number;
+  dispatched: number;
+  refunded: number;
+}
+
+/** A refund written and waiting for its last step. */
+interface Reserved {
+  refundId: number;
+  order: LockedOrder;
+  lines: LineRow[];
+  plan: RefundPlan;
+}
+
+/** Postgres error codes the ceilings raise: a CHECK, the delivery-once unique index. */
+const CEILING_CODES = new Set(['23514', '23505']);
+const isCeiling = (error: unknown) =>
+  CEILING_CODES.has(String((error as { code?: unknown } | null)?.code ?? ''));
+
+const exceeds = (message?: string) =>
+  new AppError('refund_exceeds_payment', message ? { message } : {});
+
+export function refundService(deps: {
+  db: Db;
+  gateway: PaymentGateway;
+  mailer: Mailer;
+  publicUrl: string;
+  log: RefundLog;
+  /** After stock went back: the catalogue's cache dropped and back-in-stock emails sent. */
+  onRestocked?: () => Promise<void>;
+}) {
+  const { db, gateway, log } = deps;
+  const views = adminOrderViews(db);
+  const stock = stockLedgerRepository(db);
+  const credit = creditRepository(db);
+
+  async function lockOrder(trx: Db, orderNumber: string): Promise<LockedOrder | undefined> {
+    const { rows } = await sql<LockedOrder>`
+      SELECT id, order_number, status, user_id, email_address, amount, credit_used,
+             refunded_amount, transaction_id, payment_type, buds_earned, reservations,
+             (snapshot #>> '{prices,delivery,amount}')::int AS delivery_amount,
+             (snapshot #>> '{prices,delivery,tax,amount}')::int AS delivery_tax
+      FROM orders WHERE order_number = ${orderNumber}
+      FOR UPDATE
+    `.execute(trx);
+    return rows[0];
+  }
+
+  const linesOf = (trx: Db, orderId: number): Promise<LineRow[]> =>
+    trx
+      .selectFrom('order_items')
+      .select([
+        'id',
+        'product_id',
+        'name',
+        'quantity',
+        'preorder_quantity',
+        'total_price',
+        'tax_rate_bp',
+        'dispatched',
+        'refunded',
+      ])
+      .where('order_id', '=', orderId)
+      .orderBy('position')
+      .execute();
+
+  /** Refused before anything is written: a role's limit (support: £50, as credit only). */
+  function checkLimit(actor: StaffActor, to: 'payment' | 'credit', amount: number | null) {
+    const limit = actor.role ? REFUND_LIMITS[actor.role] : undefined;
+    if (!limit) return;
+    if (to !== limit.to) {
+      throw new AppError('unauthorized', {
+        status: 403,
+        message:
+          'Your role can refund only as store credit. Ask a manager to refund to the payment.',
+      });
+    }
+    if (amount !== null && amount > limit.max) {
+      throw new AppError('unauthorized', {
+        status: 403,
+        message: `Your role can refund at most ${formatPence(pence(limit.max))} at once. Ask a manager for a larger refund.`,
+      });
+    }
+  }
+
+  /**
+   * Step 1 (and all of a refund as credit): checks, plans and writes the refund under the
+   * order's lock. Answers the reservation; a refund as credit is completed in it too.
+   */
+  async function reserve(
+    trx: Db,
+    orderNumber: string,
+    body: RefundBody,
+    actor: StaffActor,
+  ): Promise<Reserved> {
+    const order = await lockOrder(trx, orderNumber);
+    if (!order) throw new AppError('order_not_found');
+    if (!(PAID_ORDER_STATUSES as readonly string[]).includes(order.status)) {
+      throw exceeds('This order was not paid for (or was cancelled): there is nothing to refund.');
+    }
+    if (body.to === 'credit' && order.user_id === null) {
+      throw validationError({
+        to: ['This order was placed without an account: refund it to the payment.'],
+      });
+    }
+    const lines = await linesOf(trx, order.id);
+    const previous = await trx
+      .selectFrom('refunds')
+      .select([
+        sql<number>`coalesce(sum(delivery_amount), 0)::int`.as('delivery'),
+        sql<number>`coalesce(sum(amount) FILTER (WHERE destination = 'payment'), 0)::int`.as(
+          'to_payment',
+        ),
+      ])
+      .where('order_id', '=', order.id)
+      .executeTakeFirstOrThrow();
+    const planned = planRefund(
+      {
+        lines: lines.map((line) => ({
+          order_item_id: line.id,
+          quantity: line.quantity,
+          refunded: line.refunded,
+          total_price: line.total_price,
+          tax_rate_bp: line.tax_rate_bp,
+        })),
+        delivery: { amount: order.delivery_amount ?? 0, tax: order.delivery_tax ?? 0 },
+        deliveryRefunded: previous.delivery > 0,
+        paidInAll: order.amount + order.credit_used,
+        refunded: order.refunded_amount,
+      },
+      { items: body.items ?? [], delivery: body.delivery ?? false, goodwill: body.amount ?? 0 },
+    );
+    if (!planned.ok) {
+      if (planned.kind === 'invalid') throw validationError(planned.errors);
+      throw exceeds(planned.message);
+    }
+    const plan = planned.plan;
+    checkLimit(actor, body.to, plan.amount);
+    if (body.to === 'payment') {
+      const left = order.transaction_id ? order.amount - previous.to_payment : 0;
+      if (plan.amount > left) {
+        throw exceeds(
+          left > 0
+            ? `Only ${formatPence(pence(left))} of the payment is left to refund: refund the rest as store credit.`
+            : 'Nothing of this order’s payment is left to refund: refund it as store credit.',
+        );
+      }
+    }
+
+    // The ceilings, enforced by the database: conditional UPDATEs, and the CHECKs behind them.
+    for (const item of plan.items) {
+      const moved = await trx
+        .updateTable('order_items')
+        .set((eb) => ({ refunded: eb('refunded', '+', item.quantity) }))
+        .where('id', '=', item.order_item_id)
+        .where('order_id', '=', order.id)
+        .where(sql<boolean>`refunded + ${item.quantity} <= quantity`)
+        .returning('id')
+        .executeTakeFirst();
+      if (!moved) throw exceeds();
+    }
+    const counted = await trx
+      .updateTable('orders')
+      .set((eb) => ({
+        refunded_amount: eb('refunded_amount', '+', plan.amount),
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', order.id)
+      .where(sql<boolean>`refunded_amount + ${plan.amount} <= amount + credit_used`)
+      .returning('id')
+      .executeTakeFirst();
+    if (!counted) throw exceeds();
+
+    const refund = await trx
+      .insertInto('refunds')
+      .values({
+        order_id: order.id,
+        credit_note_number: null,
+        state: 'pending',
+        amount: plan.amount,
+        items_amount: plan.itemsAmount,
+        delivery_amount: plan.deliveryAmount,
+        goodwill_amount: plan.goodwillAmount,
+        tax_amount: plan.tax,
+        destination: body.to,
+        reason: body.reason,
+        restock: body.restock ?? false,
+        staff_id: actor.staffId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (plan.items.length > 0) {
+      await trx
+        .insertInto('refund_items')
+        .values(
+          plan.items.map((item) => ({
+            refund_id: refund.id,
+            order_item_id: item.order_item_id,
+            quantity: item.quantity,
+            amount: item.amount,
+            tax_amount: item.tax,
+          })),
+        )
+        .execute();
+    }
+    if (body.to === 'payment') {
+      // Reserved before the gateway is asked (completed or undone next, each audited).
+      await recordAudit(trx, actor, {
+        action: 'order.refund_pending',
+        entityType: 'order',
+        entityId: order.order_number,
+        before: { refunded_amount: order.refunded_amount },
+        after: { refunded_amount: order.refunded_amount + plan.amount, refund_id: refund.id },
+        reason: body.reason,
+      });
+    }
+    return { refundId: refund.id, order, lines, plan };
+  }
+
+  /** The next credit note number: gap-free, taken in the refund's own transaction. */
+  async function nextCreditNote(trx: Db): Promise<string> {
+    const row = await trx
+      .updateTable('document_sequences')
+      .set((eb) => ({ last_used: eb('last_used', '+', 1) }))
+      .where('kind', '=', 'credit_note')
+      .returning('last_used')
+      .executeTakeFirstOrThrow();
+    return `CN-${String(row.last_used).padStart(6, '0')}`;
+  }
+
+  /**
+   * Units of each variation going back to stock: a line's own variation, or a bundle's
+   * components; never units that were pre-ordered (they were never taken), nor more of a
+   * variation than the order took less what earlier refunds put back.
+   */
+  async function restockUnits(trx: Db, reserved: Reserved): Promise<Map<number, number>> {
+    const { order, lines, plan } = reserved;
+    const lineById = new Map(lines.map((line) => [line.id, line]));
+    const productIds = [
+      ...new Set(plan.items.map((i) => lineById.get(i.order_item_id)!.product_id)),
+    ];
+    const components =
+      productIds.length === 0
+        ? []
+        : await trx
+            .selectFrom('bundle_components')
+            .select(['bundle_id', 'component_id', 'quantity'])
+            .where('bundle_id', 'in', productIds)
+            .execute();
+    const wanted = new Map<number, number>();
+    const add = (productId: number, units: number) =>
+      units > 0 && wanted.set(productId, (wanted.get(productId) ?? 0) + units);
+    for (const item of plan.items) {
+      const line = lineById.get(item.order_item_id)!;
+      // Lines as read before this refund: units taken first, pre-ordered units last.
+      const taken = line.quantity - line.preorder_quantity;
+      const units = Math.max(0, Math.min(item.quantity, taken - line.refunded));
+      const parts = components.filter((c) => c.bundle_id === line.product_id);
+      if (parts.length === 0) add(line.product_id, units);
+      else for (const part of parts) add(part.component_id, units * part.quantity);
+    }
+    if (wanted.size === 0) return wanted;
+    const restocked = await trx
+      .selectFrom('stock_movements')
+      .select(['product_id', sql<number>`sum(change)::int`.as('units')])
+      .where('order_id', '=', order.id)
+      .where('reason', '=', 'restocked')
+      .groupBy('product_id')
+      .execute();
+    const back = new Map(restocked.map((row) => [row.product_id, row.units]));
+    const took = new Map<number, number>();
+    for (const r of order.reservations ?? []) {
+      took.set(r.product_id, (took.get(r.product_id) ?? 0) + r.quantity);
+    }
+    for (const [productId, units] of wanted) {
+      const room = Math.max(0, (took.get(productId) ?? 0) - (back.get(productId) ?? 0));
+      if (Math.min(units, room) > 0) wanted.set(productId, Math.min(units, room));
+      else wanted.delete(productId);
+    }
+    return wanted;
+  }
+
+  /**
+   * Buds earned on the refunded lines, taken back (ADR 034: no more than the customer
+   * has, less what their orders being charged spend). The order's earned buds are
+   * shared over its lines' totals: a refund takes back its lines' share, counted
+   * cumulatively so parts never take back more than was earned.
+   */
+  async function takeBackBuds(trx: Db, reserved: Reserved, creditNote: string): Promise<number> {
+    const { order, lines, plan } = reserved;
+    if (order.user_id === null || order.buds_earned <= 0 || plan.itemsAmount <= 0) return 0;
+    const linesTotal = lines.reduce((sum, line) => sum + line.total_price, 0);
+    if (linesTotal <= 0) return 0;
+    const before = await trx
+      .selectFrom('refunds')
+      .select(sql<number>`coalesce(sum(items_amount), 0)::int`.as('items'))
+      .where('order_id', '=', order.id)
+      .where('state', '=', 'completed')
+      .where('id', '!=', reserved.refundId)
+      .executeTakeFirstOrThrow();
+    const share = (items: number) =>
+      Math.min(order.buds_earned, Math.floor((order.buds_earned * items) / linesTotal));
+    const due = share(before.items + plan.itemsAmount) - share(before.items);
+    if (due <= 0) return 0;
+    // Locked on its own statement first, as spending buds does (ADR 034).
+    await sql`SELECT id FROM users WHERE id = ${order.user_id} FOR NO KEY UPDATE`.execute(trx);
+    const { rows } = await sql<{ buds: number }>`
+      SELECT (COALESCE((SELECT SUM(change) FROM loyalty_ledger WHERE user_id = ${order.user_id}), 0)
+            - COALESCE((SELECT SUM(buds_used) FROM orders
+                        WHERE user_id = ${order.user_id} AND status = 'pending'), 0))::int AS buds
+    `.execute(trx);
+    const taken = Math.min(due, Math.max(0, rows[0]?.buds ?? 0));
+    if (taken > 0) {
+      await trx
+        .insertInto('loyalty_ledger')
+        .values({
+          user_id: order.user_id,
+          change: -taken,
+          reason: `Taken back with refund ${creditNote} on order ${order.order_number}`,
+        })
+        .execute();
+    }
+    return taken;
+  }
+
+  /** Step 3: numbers the refund and does everything that follows from it. */
+  async function complete(
+    trx: Db,
+    reserved: Reserved,
+    body: RefundBody,
+    actor: StaffActor,
+    gatewayResult: { kind: 'void' | 'refund'; transactionId: string | null } | null,
+  ): Promise<{ creditNote: string; restocked: boolean }> {
+    const { plan } = reserved;
+    // The order as it is now (another refund may have completed since step 1).
+    const order = (await lockOrder(trx, reserved.order.order_number))!;
+    const creditNote = await nextCreditNote(trx);
+    await trx
+      .updateTable('refunds')
+      .set({
+        state: 'completed',
+        credit_note_number: creditNote,
+        gateway_kind: gatewayResult?.kind ?? null,
+        gateway_transaction_id: gatewayResult?.transactionId ?? null,
+      })
+      .where('id', '=', reserved.refundId)
+      .where('state', '=', 'pending')
+      .executeTakeFirstOrThrow();
+
+    if (body.to === 'credit') {
+      const balance = await credit.add(
+        'refund',
+        {
+          userId: order.user_id!,
+          amount: plan.amount,
+          reason: `Refund ${creditNote} on order ${order.order_number}`,
+          orderId: order.id,
+          staffId: actor.staffId,
+        },
+        trx,
+      );
+      if (balance === undefined) throw new AppError('order_not_found');
+    }
+
+    let restocked = false;
+    if (body.restock) {
+      for (const [productId, units] of await restockUnits(trx, reserved)) {
+        const moved = await stock.apply(
+          {
+            productId,
+            change: units,
+            reason: 'restocked',
+            note: `Refund ${creditNote}`,
+            staffId: actor.staffId,
+            orderId: order.id,
+          },
+          trx,
+        );
+        if (moved) restocked = true;
+      }
+    }
+    const budsTaken = await takeBackBuds(trx, reserved, creditNote);
+
+    const lines = await linesOf(trx, order.id);
+    // Counted in step 1 already.
+    const refundedAmount = order.refunded_amount;
+    const status = paidOrderStatus(lines, refundedAmount, order.amount + order.credit_used);
+    await trx
+      .updateTable('orders')
+      .set({ status, updated_at: sql`now()` })
+      .where('id', '=', order.id)
+      .execute();
+
+    const where = refundDestinationLabel(body.to, order.payment_type);
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      kind: 'refunded',
+      summary: `Refunded ${formatPence(pence(plan.amount))} ${where} — ${creditNote}: ${body.reason}`,
+      staffId: actor.staffId,
+      detail: {
+        credit_note_number: creditNote,
+        amount: plan.amount,
+        to: body.to,
+        gateway_kind: gatewayResult?.kind ?? null,
+        buds_taken_back: budsTaken,
+      },
+    });
+    await recordAudit(trx, actor, {
+      action: 'order.refund',
+      entityType: 'order',
+      entityId: order.order_number,
+      before: { status: order.status, refunded_amount: refundedAmount - plan.amount },
+      after: {
+        status,
+        refunded_amount: refundedAmount,
+        credit_note_number: creditNote,
+        amount: plan.amount,
+        items: plan.items.map((i) => ({ order_item_id: i.order_item_id, quantity: i.quantity })),
+        delivery_amount: plan.deliveryAmount,
+        goodwill_amount: plan.goodwillAmount,
+        to: body.to,
+        gateway_kind: gatewayResult?.kind ?? null,
+        restock: body.restock ?? false,
+        buds_taken_back: budsTaken,
+      },
+      reason: body.reason,
+    });
+    return { creditNote, restocked };
+  }
+
+  /** A gateway refusal: the reservation undone, as if it had never been (audited). */
+  async function undo(reserved: Reserved, actor: StaffActor, why: string): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      await lockOrder(trx, reserved.order.order_number);
+      for (const item of reserved.plan.items) {
+        await trx
+          .updateTable('order_items')
+          .set((eb) => ({ refunded: eb('refunded', '-', item.quantity) }))
+          .where('id', '=', item.order_item_id)
+          .execute();
+      }
+      await trx
+        .updateTable('orders')
+        .set((eb) => ({ refunded_amount: eb('refunded_amount', '-', reserved.plan.amount) }))
+        .where('id', '=', reserved.order.id)
+        .execute();
+      await trx
+        .deleteFrom('refunds')
+        .where('id', '=', reserved.refundId)
+        .where('state', '=', 'pending')
+        .execute();
+      await recordAudit(trx, actor, {
+        action: 'order.refund_refused',
+        entityType: 'order',
+        entityId: reserved.order.order_number,
+        before: { refunded_amount: reserved.order.refunded_amount + reserved.plan.amount },
+        after: { refunded_amount: reserved.order.refunded_amount, gateway: why },
+        reason: 'The payment gateway refused the refund',
+      });
+    });
+  }
+
+  async function afterCommit(
+    reserved: Reserved,
+    body: RefundBody,
+    creditNote: string,
+    restocked: boolean,
+  ): Promise<void> {
+    const { order, plan, lines } = reserved;
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    const message = refundEmail(
+      {
+        to: order.email_address,
+        orderNumber: order.order_number,
+        creditNoteNumber: creditNote,
+        amount: plan.amount,
+        destination: refundDestinationLabel(body.to, order.payment_type),
+        credit: body.to === 'credit',
+        lines: plan.items.map((item) => ({
+          name: byId.get(item.order_item_id)?.name ?? 'Item',
+          quantity: item.quantity,
+          amount: item.amount,
+        })),
+        delivery: plan.deliveryAmount,
+        goodwill: plan.goodwillAmount,
+      },
+      deps.publicUrl,
+    );
+    try {
+      await deps.mailer.send(message);
+      await recordOrderEvent(db, {
+        orderId: order.id,
+        kind: 'email_sent',
+        summary: `Refund email (${creditNote}) sent to ${order.email_address}`,
+      });
+    } catch (error) {
+      log.error({ err: error, order: order.order_number }, 'refund email failed');
+    }
+    if (restocked && deps.onRestocked) {
+      try {
+        await deps.onRestocked();
+      } catch (error) {
+        log.error({ err: error, order: order.order_number }, 'back-in-stock alerts failed');
+      }
+    }
+  }
+
+  const run = async <T>(work: (trx: Db) => Promise<T>): Promise<T> => {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (isCeiling(error)) throw exceeds();
+      throw error;
+    }
+  };
+
+  return {
+    /** POST /admin/orders/{order_number}/refunds: answers the order as staff now see it. */
+    async refund(
+      orderNumber: string,
+      body: RefundBody,
+      actor: StaffActor,
+    ): Promise<AdminOrderView> {
+      // A role's limit on where the money goes is known before the order is read.
+      checkLimit(actor, body.to, null);
+      if (body.to === 'credit') {
+        const done = await run(async (trx) => {
+          const reserved = await reserve(trx, orderNumber, body, actor);
+          return { reserved, ...(await complete(trx, reserved, body, actor, null)) };
+        });
+        await afterCommit(done.reserved, body, done.creditNote, done.restocked);
+        return (await views.byNumber(orderNumber))!;
+      }
+
+      const reserved = await run((trx) => reserve(trx, orderNumber, body, actor));
+      let outcome: Awaited<ReturnType<PaymentGateway['refund']>>;
+      try {
+        outcome = await gateway.refund(reserved.order.transaction_id!, reserved.plan.amount);
+      } catch (error) {
+        // It may or may not have happened at the gateway: the reservation stays pending.
+        log.error(
+          { err: error, order: reserved.order.order_number, refund: reserved.refundId },
+          'refund: the gateway did not answer; the refund stays pending',
+        );
+        if (error instanceof GatewayUnavailableError) {
+          throw new AppError('internal_error', {
+            status: 503,
+            message:
+              'The payment gateway did not answer, so we cannot tell whether the refund went through. It is held as pending: check the payment in the gateway before refunding again.',
+          });
+        }
+        throw error;
+      }
+      if (!outcome.ok) {
+        await undo(reserved, actor, outcome.message);
+        if (outcome.reason === 'unsettled') {
+          throw new AppError('refund_not_settled', { detail: outcome.message });
+        }
+        throw new AppError('payment_failed', {
+          message: 'The payment gateway refused the refund, so nothing was refunded.',
+          detail: outcome.message,
+        });
+      }
+      const done = await db
+        .transaction()
+        .execute((trx) => complete(trx, reserved, body, actor, outcome));
+      await afterCommit(reserved, body, done.creditNote, done.restocked);
+      return (await views.byNumber(orderNumber))!;
+    },
+  };
+}
+
+export type RefundService = ReturnType<typeof refundService>;
