@@ -40,10 +40,10 @@ describe('migrations and demo data on an empty PGlite', () => {
       '019-test-gateway-sales-share-order-ids.sql',
       '020-admit-payment-attempt.sql',
       '021-back-office.sql',
-      '028-dashboard-paid-day.sql',
-      '027-stock-ledger-opening.sql',
-      '026-basket-store-credit.sql',
       '025-refunds.sql',
+      '026-basket-store-credit.sql',
+      '027-stock-ledger-opening.sql',
+      '028-dashboard-paid-day.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });
