@@ -275,8 +275,7 @@ export function priceBasket<K>(input: PricingInput<K>): PricedBasket<K> {
 
   // Store credit pays what is left, delivery included; VAT is the sale's, unchanged.
   const creditAvailable = Math.max(0, Math.floor(input.credit?.available ?? 0));
-  const creditUsed =
-    input.credit?.use === true ? clampPence(creditAvailable, total) : pence(0);
+  const creditUsed = input.credit?.use === true ? clampPence(creditAvailable, total) : pence(0);
   const toPay = pence(total - creditUsed);
 
   const discounts: Discount[] = [];

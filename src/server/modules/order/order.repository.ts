@@ -261,10 +261,7 @@ function orderQueries(db: Db | Transaction<Database>) {
           // Credit is spent as an order is written (insert), so the balance is what is left.
           (userId === null
             ? sql<number>`0`
-            : eb
-                .selectFrom('users as cu')
-                .select('cu.credit_balance')
-                .where('cu.id', '=', userId)
+            : eb.selectFrom('users as cu').select('cu.credit_balance').where('cu.id', '=', userId)
           ).as('credit'),
           jsonObjectFrom(
             eb
@@ -388,10 +385,9 @@ function orderQueries(db: Db | Transaction<Database>) {
         )
         SELECT placed.*, EXISTS (SELECT 1 FROM spent) AS credit_spent FROM placed
       `.execute(db);
-      const row = rows[0]!;
-      if (spendsCredit && !row.credit_spent) return undefined;
-      const { credit_spent: _spent, ...record } = row;
-      return record as OrderRecord;
+      if (!rows[0]) return undefined;
+      const { credit_spent: spent, ...record } = rows[0];
+      return spent || !spendsCredit ? (record as OrderRecord) : undefined;
     },
 
     /**
