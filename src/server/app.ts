@@ -2,6 +2,8 @@
  * Builds the shop's HTTP application from its dependencies. Never listens: main.ts
  * does, and tests call app.inject().
  */
+import { adminOrderRoutes } from './modules/admin-orders/admin-orders.routes.ts';
+import { adminOrdersService } from './modules/admin-orders/admin-orders.service.ts';
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -364,6 +366,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         wishlists: wishlistService({ repository: wishlistRepository(deps.db), catalogue }),
       });
       stockAlertRoutes(api, { alerts: stockAlerts });
+      adminOrderRoutes(api, {
+        orders: adminOrdersService({
+          db: deps.db,
+          orders,
+          history,
+          mailer,
+          orderLinks,
+          publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+        }),
+      });
       api.get(
         '/health',
         openapi({ summary: 'Whether the API answers', replies: { 200: data(statusOkSchema) } }),

@@ -12,6 +12,8 @@ import type { OrderStatus, PaymentMethodType } from '../../../domain/api/order.t
 import type { Db } from '../../db/client.ts';
 import type { BasketRecord } from '../basket/basket.repository.ts';
 import type { Database, StockReservation } from '../../db/schema.ts';
+import type { ThreeDSecureOutcome } from '../../adapters/payments/port.ts';
+import { recordOrderEvent, type OrderEvent } from './order-events.ts';
 import type { OrderSnapshot } from './order-view.ts';
 
 /**
@@ -125,6 +127,8 @@ export interface Payment {
   type: PaymentMethodType | null;
   cardType: string | null;
   lastFour: string | null;
+  /** Cards: the sale's 3-D Secure outcome, when the gateway reported it (ADR 054). */
+  threeDSecure?: ThreeDSecureOutcome | null;
 }
 
 const OUTCOME_COLUMNS = [
@@ -152,6 +156,12 @@ export function orderClash(error: unknown): OrderClash | null {
   if (name.includes('idempotency_key')) return 'idempotency_key';
   if (name.includes('order_number')) return 'order_number';
   return null;
+}
+
+/** The outcome as the order stores it (the API's names), or null. */
+function threeDSecureJson(outcome: ThreeDSecureOutcome | null | undefined): string | null {
+  if (!outcome) return null;
+  return JSON.stringify({ status: outcome.status, liability_shifted: outcome.liabilityShifted });
 }
 
 function orderQueries(db: Db | Transaction<Database>) {
@@ -323,7 +333,9 @@ function orderQueries(db: Db | Transaction<Database>) {
           UPDATE orders
           SET status = 'paid', paid_at = now(), transaction_id = ${payment.transactionId},
               payment_type = ${payment.type}, payment_card_type = ${payment.cardType},
-              payment_last_four = ${payment.lastFour}, updated_at = now()
+              payment_last_four = ${payment.lastFour},
+              three_d_secure = ${threeDSecureJson(payment.threeDSecure)}::jsonb,
+              updated_at = now()
           WHERE id = ${id} AND status = 'pending'
           RETURNING *
         ),
@@ -371,6 +383,11 @@ function orderQueries(db: Db | Transaction<Database>) {
         SELECT id FROM failed
       `.execute(db);
       return rows.length > 0;
+    },
+
+    /** Adds to the order's timeline (order-events.ts), e.g. an email sent. */
+    async recordEvent(event: OrderEvent): Promise<void> {
+      await recordOrderEvent(db, event);
     },
 
     /** An order's status and refusal (for requests waiting on it). */
@@ -590,13 +607,16 @@ function orderQueries(db: Db | Transaction<Database>) {
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
 export interface OrderRepository extends OrderQueries {
-  /** Runs `work` in one transaction, with the queries bound to it. */
-  transaction<T>(work: (repository: OrderQueries) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction, with the queries bound to it (and the transaction
+   * itself, for what other modules write with it: the audit trail, the timeline).
+   */
+  transaction<T>(work: (repository: OrderQueries, trx: Db) => Promise<T>): Promise<T>;
 }
 
 export function orderRepository(db: Db): OrderRepository {
   return {
     ...orderQueries(db),
-    transaction: (work) => db.transaction().execute((trx) => work(orderQueries(trx))),
+    transaction: (work) => db.transaction().execute((trx) => work(orderQueries(trx), trx)),
   };
 }
