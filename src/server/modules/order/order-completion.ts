@@ -58,16 +58,15 @@ export function orderCompletion(deps: {
   const { orders, mailer, log, events } = deps;
 
   /**
-   * Sends the order's confirmation and writes the outcome on its timeline (ADR 054):
-   * 'email_sent', or 'email_failed' so staff see to resend it. Never throws: the order
-   * stands whatever happens to its email.
+   * Sends the order's confirmation. Its 'email_sent' timeline entry was written with the
+   * completion (one statement, ADR 054); a failed send adds 'email_failed' after it, so
+   * staff see to resend it. Never throws: the order stands whatever happens to its email.
    */
   async function sendConfirmation(order: OrderRecord): Promise<void> {
-    let sent = false;
     try {
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
       await mailer.send(orderConfirmationEmail(orderView(order), link));
-      sent = true;
+      return;
     } catch (error) {
       // The order stands; the email can be sent again by hand.
       log.error({ err: error, order: order.order_number }, 'order confirmation email failed');
@@ -75,10 +74,8 @@ export function orderCompletion(deps: {
     try {
       await orders.recordEvent({
         orderId: order.id,
-        kind: sent ? 'email_sent' : 'email_failed',
-        summary: sent
-          ? `Order confirmation sent to ${order.email_address}`
-          : `Order confirmation could not be sent to ${order.email_address}`,
+        kind: 'email_failed',
+        summary: `Order confirmation could not be sent to ${order.email_address}`,
       });
     } catch (error) {
       log.error({ err: error, order: order.order_number }, 'order timeline not written');

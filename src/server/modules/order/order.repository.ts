@@ -324,7 +324,8 @@ function orderQueries(db: Db | Transaction<Database>) {
 
     /**
      * Completes a pending order in one statement: paid with `payment`, the buds it spent
-     * (negative) and earned (positive) recorded, its basket marked ordered. Undefined
+     * (negative) and earned (positive) recorded, its basket marked ordered, and the
+     * confirmation email the caller sends on its timeline. Undefined
      * when the order was not pending (another request or process completed or failed it).
      */
     async complete(id: number, payment: Payment): Promise<OrderRecord | undefined> {
@@ -351,6 +352,14 @@ function orderQueries(db: Db | Transaction<Database>) {
         basket AS (
           UPDATE baskets SET status = 'ordered', updated_at = now(), version = version + 1
           FROM paid WHERE baskets.id = paid.basket_id
+        ),
+        -- The confirmation the caller sends next, on the order's timeline in this same
+        -- statement (the order's statement budget, ADR 022/054); a send that then fails
+        -- adds an 'email_failed' entry after it.
+        emailed AS (
+          INSERT INTO order_events (order_id, kind, summary)
+          SELECT paid.id, 'email_sent', 'Order confirmation sent to ' || paid.email_address
+          FROM paid
         )
         SELECT * FROM paid
       `.execute(db);
