@@ -19,6 +19,7 @@ interface NavItem {
 /** The areas, in order. Each area adds its entry here. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'dashboard.read', end: true },
+  { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
 ];
 
 export function AdminLayout() {

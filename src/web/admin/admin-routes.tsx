@@ -12,6 +12,8 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
 
 const DashboardPage = page(() => import('./dashboard/dashboard-page.tsx'), 'DashboardPage');
 const LoginPage = page(() => import('./auth/login-page.tsx'), 'LoginPage');
+const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
+const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -26,6 +28,8 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route index element={<Lazy page={DashboardPage} />} />
+      <Route path="orders" element={<Lazy page={OrdersPage} />} />
+      <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
