@@ -85,7 +85,8 @@ async function main() {
               'postcode', ${pick(AREAS, 17)} || ' ' || (g % 10) || chr(65 + g % 26) || chr(65 + (g / 26) % 26)),
             'items', jsonb_build_array(jsonb_build_object(
               'id', g, 'name', 'Item', 'quantity', 1 + g % 3,
-              'preorder_quantity', CASE WHEN g % 50 = 0 THEN 1 ELSE 0 END,
+              -- 1 in 200 orders waits for a pre-ordered unit (paid, not yet sent).
+              'preorder_quantity', CASE WHEN g % 200 = 75 THEN 1 ELSE 0 END,
               'product', jsonb_build_object('id', ${products[0]!.id}::int + g % ${products.length}::int,
                                             'sku', 'SKU-' || g % ${products.length}::int),
               'price', jsonb_build_object('amount', 1000),

@@ -4,7 +4,8 @@
  * plain list, `orders_status_newest_idx` by status, the trigram GIN index on
  * `search_text` for a search (`LIKE '%…%'` on the lower-cased text, which pg_trgm's GIN
  * index answers from three characters), and the partial index of lines still to send
- * (`order_items_awaiting_idx`) for the dashboard's lists.
+ * (`order_items_awaiting_idx`; `order_items_awaiting_preorder_idx`, migration 023, for
+ * pre-orders: its predicate is the two conditions on `w` below) for the dashboard's lists.
  */
 import { sql } from 'kysely';
 import type { OrderStatus } from '../../../domain/order-status.ts';
