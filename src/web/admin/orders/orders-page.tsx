@@ -100,7 +100,7 @@ export function OrdersPage() {
         <p className="orders-filter">
           Showing: <strong>{ORDER_LIST_FILTER_LABELS[filter]}</strong>{' '}
           <Link to={`/admin/orders${withoutFilter.size ? `?${withoutFilter}` : ''}`}>
-            Clear<span className="visually-hidden"> this list</span>
+            Clear this list
           </Link>
         </p>
       ) : null}
