@@ -122,7 +122,12 @@ async function main() {
     });
     const middle = await db
       .selectFrom('orders')
-      .select(['id', 'order_number', 'email_address'])
+      .select([
+        'id',
+        'order_number',
+        'email_address',
+        sql<string>`snapshot #>> '{delivery_address,postcode}'`.as('postcode'),
+      ])
       .orderBy('id', 'desc')
       .offset(Math.floor(ORDERS / 2))
       .limit(1)
@@ -139,7 +144,7 @@ async function main() {
       [`email fragment "${emailFragment}"`, { q: emailFragment }],
       ['common fragment "gmail"', { q: 'gmail' }],
       ['name "grace hopper"', { q: 'grace hopper' }],
-      ['postcode with space', { q: 'EH1 5CD' }],
+      [`postcode with space "${middle.postcode}"`, { q: middle.postcode }],
       ['awaiting dispatch', { filter: 'awaiting_dispatch' }],
       ['pre-orders now in stock', { filter: 'preorders_in_stock' }],
     ];
