@@ -64,6 +64,11 @@ export const errorCatalogue = {
       'There was an issue verifying your payment method, please review your details and try again.',
   },
   order_not_preorder: { status: 409, message: 'Non pre-orders cannot currently be cancelled.' },
+  // The back office resending a confirmation for an order not (or no longer) paid (ADR 054).
+  order_not_paid: {
+    status: 409,
+    message: 'This order has not been paid, so there is no confirmation to send.',
+  },
   order_failed: { status: 409, message: 'We were unable to create your order.' },
   order_total_changed: {
     status: 409,

@@ -2,6 +2,8 @@
  * Builds the shop's HTTP application from its dependencies. Never listens: main.ts
  * does, and tests call app.inject().
  */
+import { adminOrderRoutes } from './modules/admin-orders/admin-orders.routes.ts';
+import { adminOrdersService } from './modules/admin-orders/admin-orders.service.ts';
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
@@ -425,6 +427,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             catalogue.invalidate();
             await stockAlerts.dispatch();
           },
+        }),
+      });
+      adminOrderRoutes(api, {
+        orders: adminOrdersService({
+          db: deps.db,
+          orders,
+          history,
+          mailer,
+          orderLinks,
+          publicUrl: deps.publicUrl ?? 'http://localhost:3000',
         }),
       });
       api.get(

@@ -277,6 +277,8 @@ export interface OrdersTable {
   credit_used: Generated<number>;
   refunded_amount: Generated<number>;
   search_text: ColumnType<string, never, never>;
+  /** The card payment's 3-D Secure outcome (migration 023, ADR 054). */
+  three_d_secure: Json<{ status: string; liability_shifted: boolean } | null> | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

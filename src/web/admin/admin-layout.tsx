@@ -19,9 +19,10 @@ interface NavItem {
 /** The areas, in order. Each area adds its entry here. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'dashboard.read', end: true },
-  { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
-  { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
+  { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock.read' },
+  { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
+  { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
 ];
 
 export function AdminLayout() {

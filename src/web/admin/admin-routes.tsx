@@ -18,6 +18,8 @@ const StaffPage = page(() => import('./staff/staff-page.tsx'), 'StaffPage');
 const StockPage = page(() => import('./stock/stock-page.tsx'), 'StockPage');
 const StockHistoryPage = page(() => import('./stock/stock-history-page.tsx'), 'StockHistoryPage');
 const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'PackingSlipPage');
+const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
+const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -38,6 +40,8 @@ export function AdminRoutes() {
       <Route path="stock" element={<Lazy page={StockPage} />} />
       <Route path="stock/:variationId" element={<Lazy page={StockHistoryPage} />} />
       <Route path="orders/:orderNumber/packing-slip" element={<Lazy page={PackingSlipPage} />} />
+      <Route path="orders" element={<Lazy page={OrdersPage} />} />
+      <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

@@ -245,6 +245,7 @@ describe('Braintree sales', () => {
         transactionId: 'tx1',
         amount: 1_250,
         paidWith: { type: 'paypal', cardType: null, lastFour: null },
+        threeDSecure: null,
       },
     });
     expect(named('transaction.sale')).toEqual([
@@ -307,6 +308,40 @@ describe('Braintree sales', () => {
       'transaction.sale',
       'customer.delete',
     ]);
+  });
+
+  it('reports the sale’s 3-D Secure outcome as the transaction gives it, and none for a wallet', async () => {
+    // braintree_node's Transaction.threeDSecureInfo (lib/braintree/three_d_secure_info.js).
+    const withInfo = (info: BtTransaction['threeDSecureInfo']) => () => ({
+      success: true,
+      transaction: { ...SETTLING, threeDSecureInfo: info },
+    });
+    const shifted = standIn({
+      'transaction.sale': withInfo({
+        status: 'authenticate_successful',
+        liabilityShifted: true,
+        liabilityShiftPossible: true,
+        enrolled: 'Y',
+      } as BtTransaction['threeDSecureInfo']),
+    });
+    expect(await shifted.gateway.sale(saleRequest())).toMatchObject({
+      ok: true,
+      sale: { threeDSecure: { status: 'authenticate_successful', liabilityShifted: true } },
+    });
+    const attempted = standIn({
+      'transaction.sale': withInfo({ status: 'authentication_unavailable' }),
+    });
+    expect(await attempted.gateway.sale(saleRequest())).toMatchObject({
+      sale: { threeDSecure: { status: 'authentication_unavailable', liabilityShifted: false } },
+    });
+    const wallet = standIn({
+      'paymentMethodNonce.find': () => ({ nonce: 'fake-paypal', type: 'PayPalAccount' }),
+      'transaction.sale': withInfo(null),
+    });
+    expect(await wallet.gateway.sale(saleRequest())).toMatchObject({
+      ok: true,
+      sale: { threeDSecure: null },
+    });
   });
 
   it('refuses a card that fails verification with the processor’s answer, never selling', async () => {

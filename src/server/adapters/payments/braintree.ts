@@ -40,6 +40,7 @@ import {
   type SaleRefusal,
   type SaleRequest,
   type SaleResult,
+  type ThreeDSecureOutcome,
   type VaultedCard,
 } from './port.ts';
 
@@ -90,6 +91,8 @@ export interface BtTransaction {
   gatewayRejectionReason?: string | null;
   createdAt?: string;
   refundIds?: string[];
+  /** Cards: the 3-D Secure authentication the sale carried (braintree_node's ThreeDSecureInfo). */
+  threeDSecureInfo?: { status?: string; liabilityShifted?: boolean } | null;
 }
 
 export interface BtVerification {
@@ -279,6 +282,13 @@ function paidWithOf(t: BtTransaction): PaidWith | null {
     default:
       return null;
   }
+}
+
+/** A sale's 3-D Secure outcome, as the port names it; null when Braintree reported none. */
+export function threeDSecureOf(t: BtTransaction): ThreeDSecureOutcome | null {
+  const info = t.threeDSecureInfo;
+  if (!info?.status) return null;
+  return { status: info.status, liabilityShifted: info.liabilityShifted === true };
 }
 
 export function transactionOf(t: BtTransaction): GatewayTransaction {
@@ -614,6 +624,7 @@ export function braintreeGateway(
           transactionId: result.transaction.id,
           amount: penceFromDecimal(result.transaction.amount),
           paidWith,
+          threeDSecure: threeDSecureOf(result.transaction),
         },
       };
     }

@@ -124,7 +124,12 @@ describe.each(implementations)('payment gateway contract: $name', (impl) => {
       const result = await sale(FRICTIONLESS, { orderId });
       expect(result).toMatchObject({
         ok: true,
-        sale: { amount: 1_250, paidWith: { type: 'credit_card', cardType: 'Visa' } },
+        sale: {
+          amount: 1_250,
+          paidWith: { type: 'credit_card', cardType: 'Visa' },
+          // Both adapters report the authentication the sale carried (ADR 054).
+          threeDSecure: { liabilityShifted: true },
+        },
       });
       if (!result.ok) return;
       expect(await gateway.findByOrderId(orderId)).toMatchObject({

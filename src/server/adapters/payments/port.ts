@@ -60,11 +60,23 @@ export type CardFingerprint = string;
 /** A `rate_limit` refusal's text (logs: the shopper is told the catalogue's message). */
 export const CARD_LIMITED = 'This card has been refused too many times, please try again later.';
 
+/**
+ * A card payment's 3-D Secure outcome as the gateway reports it with the sale
+ * (Braintree's `threeDSecureInfo`): e.g. `authenticate_successful`, and whether the
+ * liability for fraud moved to the card's issuer. Kept on the order for staff (ADR 054).
+ */
+export interface ThreeDSecureOutcome {
+  status: string;
+  liabilityShifted: boolean;
+}
+
 /** A sale that went through: authorised and submitted for settlement. */
 export interface Sale {
   transactionId: string;
   amount: number;
   paidWith: PaidWith;
+  /** Cards: the 3-D Secure outcome, when the gateway reported one; null or absent otherwise. */
+  threeDSecure?: ThreeDSecureOutcome | null;
 }
 
 /**

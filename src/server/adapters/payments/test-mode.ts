@@ -430,12 +430,16 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     return db.insertInto('payment_ledger').values(values).returningAll().executeTakeFirstOrThrow();
   }
 
-  const saleOf = (row: LedgerRow): SaleResult => ({
+  /** A sale made, with the 3-D Secure outcome its nonce recorded (cards), as Braintree reports it. */
+  const saleOf = (row: LedgerRow, threeDSecure: ThreeDSecureResult | null): SaleResult => ({
     ok: true,
     sale: {
       transactionId: row.transaction_id,
       amount: row.amount,
       paidWith: paidWithOf(row)!,
+      threeDSecure: threeDSecure
+        ? { status: threeDSecure.status, liabilityShifted: threeDSecure.liabilityShifted }
+        : null,
     },
   });
 
@@ -594,7 +598,7 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
       !method.vaultToken
     )
       await storeInVault(request.customerId, method);
-    return saleOf(row);
+    return saleOf(row, method.type === 'CreditCard' ? method.threeDSecure : null);
   }
 
   async function findSale(transactionId: string): Promise<LedgerRow | undefined> {

@@ -54,8 +54,8 @@ describe.each(ENGINES)('the back office’s order view on %s', (engine) => {
       refundable: { amount: total },
     });
     expect(order.payment.transaction_id).toBeTruthy();
-    expect(order.timeline.map((e) => e.kind)).toEqual(['placed', 'paid', 'note']);
-    expect(order.timeline[2]).toMatchObject({
+    expect(order.timeline.map((e) => e.kind)).toEqual(['placed', 'paid', 'email_sent', 'note']);
+    expect(order.timeline[3]).toMatchObject({
       summary: 'Customer rang: leave with neighbour',
       staff: { name: 'Sam Support', role: 'support' },
     });

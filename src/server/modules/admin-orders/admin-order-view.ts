@@ -250,7 +250,8 @@ function timelineOf(order: OrderRecord, events: TimelineEntryView[]): TimelineEn
       staff: null,
     });
   }
-  if (order.cancelled_at) {
+  // A staff cancellation writes its own event (who and why): no second, anonymous entry.
+  if (order.cancelled_at && !events.some((e) => e.kind === 'cancelled')) {
     own.push({
       date: iso(order.cancelled_at),
       kind: 'cancelled',

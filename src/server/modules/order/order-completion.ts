@@ -8,7 +8,7 @@
 import type { ErrorType } from '../../../domain/errors.ts';
 import { AppError, errorCatalogue } from '../../../domain/errors.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
-import type { PaidWith } from '../../adapters/payments/port.ts';
+import type { PaidWith, ThreeDSecureOutcome } from '../../adapters/payments/port.ts';
 import { orderConfirmationEmail } from './order-email.ts';
 import type { OrderLinks } from './order-link.ts';
 import { UNCONFIRMED_FAILURE, type OrderRecord, type OrderRepository } from './order.repository.ts';
@@ -57,6 +57,31 @@ export function orderCompletion(deps: {
 }) {
   const { orders, mailer, log, events } = deps;
 
+  /**
+   * Sends the order's confirmation. Its 'email_sent' timeline entry was written with the
+   * completion (one statement, ADR 054); a failed send adds 'email_failed' after it, so
+   * staff see to resend it. Never throws: the order stands whatever happens to its email.
+   */
+  async function sendConfirmation(order: OrderRecord): Promise<void> {
+    try {
+      const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
+      await mailer.send(orderConfirmationEmail(orderView(order), link));
+      return;
+    } catch (error) {
+      // The order stands; the email can be sent again by hand.
+      log.error({ err: error, order: order.order_number }, 'order confirmation email failed');
+    }
+    try {
+      await orders.recordEvent({
+        orderId: order.id,
+        kind: 'email_failed',
+        summary: `Order confirmation could not be sent to ${order.email_address}`,
+      });
+    } catch (error) {
+      log.error({ err: error, order: order.order_number }, 'order timeline not written');
+    }
+  }
+
   return {
     /**
      * Marks the order paid (with how it was paid; null for a free order) and, when this
@@ -64,23 +89,22 @@ export function orderCompletion(deps: {
      */
     async paid(
       order: Pick<OrderRecord, 'id'>,
-      sale: { transactionId: string; paidWith: PaidWith | null } | null,
+      sale: {
+        transactionId: string;
+        paidWith: PaidWith | null;
+        threeDSecure?: ThreeDSecureOutcome | null;
+      } | null,
     ): Promise<boolean> {
       const done = await orders.complete(order.id, {
         transactionId: sale?.transactionId ?? null,
         type: sale?.paidWith?.type ?? null,
         cardType: sale?.paidWith?.cardType ?? null,
         lastFour: sale?.paidWith?.lastFour ?? null,
+        threeDSecure: sale?.threeDSecure ?? null,
       });
       if (!done) return false;
       events?.paid(sale ? (sale.paidWith?.type ?? 'unknown') : null);
-      try {
-        const link = deps.orderLinks.viewUrl(deps.publicUrl, done.public_id);
-        await mailer.send(orderConfirmationEmail(orderView(done), link));
-      } catch (error) {
-        // The order stands; the email can be sent again by hand.
-        log.error({ err: error, order: done.order_number }, 'order confirmation email failed');
-      }
+      await sendConfirmation(done);
       return true;
     },
 

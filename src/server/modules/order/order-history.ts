@@ -17,6 +17,7 @@ import { orderCancellability } from '../../../domain/order-cancellation.ts';
 import type { TrackOrderInput } from '../../../domain/schemas/order-tracking.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
 import type { PaymentGateway } from '../../adapters/payments/port.ts';
+import type { Db } from '../../db/client.ts';
 import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
 import type { ShipmentRepository } from '../dispatch/shipment.repository.ts';
 import { orderCancellationEmail } from './order-cancellation-email.ts';
@@ -28,6 +29,12 @@ export const TRACK_LIMITS = { perOrder: 5, perAddress: 20, windowS: 15 * 60 } as
 
 /** A cancellation claim older than this is from a process that stopped. */
 export const CANCEL_CLAIM_STALE_MS = 5 * 60 * 1000;
+
+/**
+ * Called inside the transaction that cancels the order, with it and the order as
+ * cancelled: what a staff cancellation writes beside it (audit trail, timeline; ADR 054).
+ */
+export type OnCancelled = (trx: Db, cancelled: OrderRecord) => Promise<void>;
 
 /** Who is asking about an order (as for reading it, ADR 019). */
 export interface OrderViewer {
@@ -80,7 +87,7 @@ export function orderHistory(deps: {
   }
 
   /** Reverses the claimed order's payment, then cancels it and sends the email. */
-  async function complete(claimed: OrderRecord): Promise<OrderView> {
+  async function complete(claimed: OrderRecord, onCancelled?: OnCancelled): Promise<OrderView> {
     let reversal: 'void' | 'refund' | null = null;
     if (claimed.amount > 0 && claimed.transaction_id) {
       let result: Awaited<ReturnType<PaymentGateway['reverse']>>;
@@ -98,7 +105,11 @@ export function orderHistory(deps: {
       }
       reversal = result.kind;
     }
-    const cancelled = await orders.transaction((tx) => tx.cancel(claimed.id, reversal));
+    const cancelled = await orders.transaction(async (tx, trx) => {
+      const done = await tx.cancel(claimed.id, reversal);
+      if (done && onCancelled) await onCancelled(trx, done);
+      return done;
+    });
     if (!cancelled) {
       // Not paid any more (e.g. dispatched meanwhile by the back office): answer as it is.
       const now = await orders.findById(claimed.id);
@@ -106,13 +117,45 @@ export function orderHistory(deps: {
       throw new AppError('order_not_preorder');
     }
     const view = orderView(cancelled);
+    let sent = false;
     try {
       await deps.mailer.send(orderCancellationEmail(view, deps.publicUrl));
+      sent = true;
     } catch (error) {
       // The order is cancelled; the email can be sent again by hand.
       deps.log.error({ err: error, order: cancelled.order_number }, 'cancellation email failed');
     }
+    try {
+      await orders.recordEvent({
+        orderId: cancelled.id,
+        kind: sent ? 'email_sent' : 'email_failed',
+        summary: sent
+          ? `Cancellation confirmation sent to ${cancelled.email_address}`
+          : `Cancellation confirmation could not be sent to ${cancelled.email_address}`,
+      });
+    } catch (error) {
+      deps.log.error({ err: error, order: cancelled.order_number }, 'order timeline not written');
+    }
     return view;
+  }
+
+  /** Cancels `order` once allowed (see the module comment), waiting out another's claim. */
+  async function cancelOrder(order: OrderRecord, onCancelled?: OnCancelled): Promise<OrderView> {
+    const deadline = Date.now() + waitMs;
+    let pause = 20;
+    for (;;) {
+      if (order.status === 'cancelled') return orderView(order);
+      if (!orderCancellability(orderView(order)).cancellable) {
+        throw new AppError('order_not_preorder');
+      }
+      const claimed = await orders.claimCancellation(order.id, CANCEL_CLAIM_STALE_MS);
+      if (claimed) return complete(claimed, onCancelled);
+      // Another request is cancelling it: wait (bounded) for its outcome.
+      if (Date.now() >= deadline) throw notCancelledNow(503);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+      pause = Math.min(pause * 2, 250);
+      order = (await orders.findById(order.id)) ?? order;
+    }
   }
 
   return {
@@ -184,29 +227,27 @@ export function orderHistory(deps: {
       viewer: OrderViewer,
       options: { ownerOnly: boolean },
     ): Promise<OrderView> {
-      let order = await orders.findByPublicId(publicId);
+      const order = await orders.findByPublicId(publicId);
       const allowed =
         order !== undefined &&
         (options.ownerOnly
           ? viewer.customerId !== null && order.user_id === viewer.customerId
           : visible(order, viewer));
       if (!order || !allowed) throw new AppError('order_not_found');
+      return cancelOrder(order);
+    },
 
-      const deadline = Date.now() + waitMs;
-      let pause = 20;
-      for (;;) {
-        if (order.status === 'cancelled') return orderView(order);
-        if (!orderCancellability(orderView(order)).cancellable) {
-          throw new AppError('order_not_preorder');
-        }
-        const claimed = await orders.claimCancellation(order.id, CANCEL_CLAIM_STALE_MS);
-        if (claimed) return complete(claimed);
-        // Another request is cancelling it: wait (bounded) for its outcome.
-        if (Date.now() >= deadline) throw notCancelledNow(503);
-        await new Promise((resolve) => setTimeout(resolve, pause));
-        pause = Math.min(pause * 2, 250);
-        order = (await orders.findById(order.id)) ?? order;
-      }
+    /**
+     * Cancels a pre-order for the back office (ADR 054): the customer's rules, payment
+     * reversal, stock and email; `onCancelled` writes the staff member's records in the
+     * cancelling transaction. Answers the order (also when it already was cancelled:
+     * then `onCancelled` is not called, as nothing changed); `order_not_found` when
+     * there is no order with that number.
+     */
+    async cancelByNumber(orderNumber: string, onCancelled: OnCancelled): Promise<OrderView> {
+      const order = await orders.findByOrderNumber(orderNumber);
+      if (!order) throw new AppError('order_not_found');
+      return cancelOrder(order, onCancelled);
     },
   };
 }

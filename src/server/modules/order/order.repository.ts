@@ -13,6 +13,8 @@ import type { OrderStatus, PaymentMethodType } from '../../../domain/api/order.t
 import type { Db } from '../../db/client.ts';
 import type { BasketRecord } from '../basket/basket.repository.ts';
 import type { Database, StockReservation } from '../../db/schema.ts';
+import type { ThreeDSecureOutcome } from '../../adapters/payments/port.ts';
+import { recordOrderEvent, type OrderEvent } from './order-events.ts';
 import type { OrderSnapshot } from './order-view.ts';
 
 /**
@@ -131,6 +133,8 @@ export interface Payment {
   type: PaymentMethodType | null;
   cardType: string | null;
   lastFour: string | null;
+  /** Cards: the sale's 3-D Secure outcome, when the gateway reported it (ADR 054). */
+  threeDSecure?: ThreeDSecureOutcome | null;
 }
 
 const OUTCOME_COLUMNS = [
@@ -180,6 +184,12 @@ function creditReturned(source: 'failed' | 'cancelled', reason: string) {
       SELECT id, credit_used, credit_balance, 'returned', ${reason}::text || order_number, order_id
       FROM credit_back
     )`;
+}
+
+/** The outcome as the order stores it (the API's names), or null. */
+function threeDSecureJson(outcome: ThreeDSecureOutcome | null | undefined): string | null {
+  if (!outcome) return null;
+  return JSON.stringify({ status: outcome.status, liability_shifted: outcome.liabilityShifted });
 }
 
 function orderQueries(db: Db | Transaction<Database>) {
@@ -392,7 +402,8 @@ function orderQueries(db: Db | Transaction<Database>) {
 
     /**
      * Completes a pending order in one statement: paid with `payment`, the buds it spent
-     * (negative) and earned (positive) recorded, its basket marked ordered. Undefined
+     * (negative) and earned (positive) recorded, its basket marked ordered, and the
+     * confirmation email the caller sends on its timeline. Undefined
      * when the order was not pending (another request or process completed or failed it).
      */
     async complete(id: number, payment: Payment): Promise<OrderRecord | undefined> {
@@ -401,7 +412,9 @@ function orderQueries(db: Db | Transaction<Database>) {
           UPDATE orders
           SET status = 'paid', paid_at = now(), transaction_id = ${payment.transactionId},
               payment_type = ${payment.type}, payment_card_type = ${payment.cardType},
-              payment_last_four = ${payment.lastFour}, updated_at = now()
+              payment_last_four = ${payment.lastFour},
+              three_d_secure = ${threeDSecureJson(payment.threeDSecure)}::jsonb,
+              updated_at = now()
           WHERE id = ${id} AND status = 'pending'
           RETURNING *
         ),
@@ -417,6 +430,14 @@ function orderQueries(db: Db | Transaction<Database>) {
         basket AS (
           UPDATE baskets SET status = 'ordered', updated_at = now(), version = version + 1
           FROM paid WHERE baskets.id = paid.basket_id
+        ),
+        -- The confirmation the caller sends next, on the order's timeline in this same
+        -- statement (the order's statement budget, ADR 022/054); a send that then fails
+        -- adds an 'email_failed' entry after it.
+        emailed AS (
+          INSERT INTO order_events (order_id, kind, summary)
+          SELECT paid.id, 'email_sent', 'Order confirmation sent to ' || paid.email_address
+          FROM paid
         )
         SELECT * FROM paid
       `.execute(db);
@@ -456,6 +477,11 @@ function orderQueries(db: Db | Transaction<Database>) {
         SELECT id FROM failed
       `.execute(db);
       return rows.length > 0;
+    },
+
+    /** Adds to the order's timeline (order-events.ts), e.g. an email sent. */
+    async recordEvent(event: OrderEvent): Promise<void> {
+      await recordOrderEvent(db, event);
     },
 
     /** An order's status and refusal (for requests waiting on it). */
@@ -682,13 +708,16 @@ function orderQueries(db: Db | Transaction<Database>) {
 export type OrderQueries = ReturnType<typeof orderQueries>;
 
 export interface OrderRepository extends OrderQueries {
-  /** Runs `work` in one transaction, with the queries bound to it. */
-  transaction<T>(work: (repository: OrderQueries) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction, with the queries bound to it (and the transaction
+   * itself, for what other modules write with it: the audit trail, the timeline).
+   */
+  transaction<T>(work: (repository: OrderQueries, trx: Db) => Promise<T>): Promise<T>;
 }
 
 export function orderRepository(db: Db): OrderRepository {
   return {
     ...orderQueries(db),
-    transaction: (work) => db.transaction().execute((trx) => work(orderQueries(trx))),
+    transaction: (work) => db.transaction().execute((trx) => work(orderQueries(trx), trx)),
   };
 }

@@ -25,6 +25,7 @@ import {
   type GatewayAddress,
   type GatewayTransaction,
   type PaidWith,
+  type ThreeDSecureOutcome,
   type PaymentGateway,
   type SaleResult,
 } from '../../adapters/payments/port.ts';
@@ -441,7 +442,11 @@ export function orderService(deps: {
    */
   async function settle(
     order: OrderRecord,
-    sale: { transactionId: string; paidWith: PaidWith | null },
+    sale: {
+      transactionId: string;
+      paidWith: PaidWith | null;
+      threeDSecure?: ThreeDSecureOutcome | null;
+    },
   ): Promise<string> {
     if (await completion.paid(order, sale)) return order.public_id;
     const current = await orders.outcome(order.id);
@@ -538,6 +543,7 @@ export function orderService(deps: {
       return settle(order, {
         transactionId: result.sale.transactionId,
         paidWith: result.sale.paidWith,
+        threeDSecure: result.sale.threeDSecure ?? null,
       });
     }
     return refuse(order, result.refusal);
