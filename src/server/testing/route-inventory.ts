@@ -32,6 +32,7 @@ export const DEVELOPMENT_ROUTES = {
   'POST /api/v1/test-mode/braintree/faults': 'queues payment faults, for fault journeys',
   'GET /api/v1/test-mode/braintree/faults': 'the payment faults set',
   'DELETE /api/v1/test-mode/braintree/faults': 'clears the payment faults',
+  'POST /api/v1/test-mode/braintree/settlements': 'settles a test sale, for refund journeys',
 } as const;
 
 /** Routes that read or change someone's data, and the matrix suite that tries them. */

@@ -219,12 +219,25 @@ function faultsView(gateway: TestModeGateway) {
   };
 }
 
+/** Where the test gateway's settlement switch is served (development only). */
+export const TEST_MODE_SETTLEMENTS = '/api/v1/test-mode/braintree/settlements';
+const settleRequest = z.object({ transaction_id: z.string().min(1).max(64) });
+const settleDocs = openapi({
+  summary: 'Test mode: settles a sale now, as Braintree’s daily batch would',
+  body: settleRequest,
+  replies: {
+    200: z.object({ data: z.object({ transaction_id: z.string(), settled: z.literal(true) }) }),
+  },
+  errors: ['not_found'],
+});
+
 /**
  * The test gateway's fault switch over HTTP, for browser journeys and tests that run the
  * shop as a process: `POST` queues faults for the next sales
  * (`{ sales: [{ kind: 'timeout' | 'network_error', charged?, delay_ms?,
  * then_unreachable? } | { kind: 'slow', delay_ms }], unreachable? }`), `DELETE` clears them, `GET`
  * tells; each answers what is set and how many sales a delay is `holding` now.
+ * `POST /api/v1/test-mode/braintree/settlements` `{ transaction_id }` settles a sale.
  * Registered only with the test-mode gateway outside production.
  */
 export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGateway): void {
@@ -252,5 +265,13 @@ export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGa
   app.delete(TEST_MODE_FAULTS, faultsDocs.clear, async (_request, reply) => {
     gateway.faults.clear();
     return reply.code(200).send(faultsView(gateway));
+  });
+  // Braintree settles sales in its daily batch, the sandbox when a test says so: this is
+  // that switch, so a demo shop can try what only a settled sale allows (partial refunds).
+  app.post(TEST_MODE_SETTLEMENTS, settleDocs, async (request, reply) => {
+    const input = parseInput(settleRequest, objectBody(request.body));
+    const settled = await gateway.settle(input.transaction_id);
+    if (!settled) throw new AppError('not_found');
+    return reply.code(200).send({ data: { transaction_id: input.transaction_id, settled } });
   });
 }
