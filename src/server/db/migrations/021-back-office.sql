@@ -1,7 +1,8 @@
 -- The back office's foundation (ADR 047): staff and their sessions, the append-only
 -- audit trail, an order's lines as rows (what dispatch and refunds count against), the
 -- order statuses dispatch and refunds set, an order's timeline, store credit and the
--- stock ledger. Dispatch (022), refunds (023) and the rest add their own tables.
+-- stock ledger, shipments and refunds. Later migrations add to them (023 the 3-D Secure
+-- outcome, 025 refunds in progress, 026 the basket's use of credit, 027 opening stock).
 
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
