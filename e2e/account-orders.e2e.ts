@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAxeClean } from './support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -9,21 +9,10 @@ import { expect, test, type Page } from '@playwright/test';
  * removed; the cancellation takes back the buds the order earned).
  */
 
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const FRICTIONLESS_3DS =
   'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
 
-async function expectAccessible(page: Page, what: string) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    const result = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-    const violations = result.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-    expect(violations, `${what} at ${width}px`).toEqual([]);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what);
 
 /** The page's login as a bearer header, for API calls made on its behalf. */
 async function bearer(page: Page): Promise<Record<string, string>> {
