@@ -7,16 +7,12 @@
  * (DATABASE_URL or DATA_DIR, SMTP_URL, PUBLIC_URL; a local .env too). PGlite allows one
  * process per data folder: stop the shop first, or use /api/v1/dev/restock in development.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AppError } from '../../domain/errors.ts';
 import { outboxMailer } from '../adapters/email/outbox.ts';
 import type { Mailer } from '../adapters/email/port.ts';
 import { smtpMailer } from '../adapters/email/smtp.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Db } from '../db/client.ts';
 import { rateLimitRepository } from '../modules/auth/rate-limit.repository.ts';
 import { catalogueRepository } from '../modules/catalogue/catalogue.repository.ts';
 import { catalogueService } from '../modules/catalogue/catalogue.service.ts';
@@ -24,6 +20,7 @@ import { stockAlertRepository } from '../modules/stock-alerts/stock-alert.reposi
 import { COMMAND_LINE } from '../modules/staff/staff-actor.ts';
 import { stockAlertService } from '../modules/stock-alerts/stock-alert.service.ts';
 import { stockService, type RestockResult } from '../modules/stock/stock.service.ts';
+import { withShopDatabase } from './shop-database.ts';
 
 export const RESTOCK_USAGE = 'Usage: npm run restock -- <sku> <quantity>';
 
@@ -88,43 +85,26 @@ async function main(): Promise<number> {
     console.error(args.error);
     return 2;
   }
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  const handle = await openDatabase(
-    config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url, poolSize: 2 }
-      : { kind: 'pglite', dataDir: resolve(config.database.dataDir) },
-  );
-  try {
-    await migrate(handle);
+  return withShopDatabase(async (handle, config) => {
     const mailer = config.smtp
       ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
       : outboxMailer(handle.db);
-    const result = await restock(
-      { db: handle.db, mailer, publicUrl: config.publicUrl },
-      args.sku,
-      args.quantity,
-    );
-    console.log(describeRestock(result));
-    return 0;
-  } catch (error) {
-    if (error instanceof AppError) {
-      console.error(describeError(error));
-      return 1;
+    try {
+      const result = await restock(
+        { db: handle.db, mailer, publicUrl: config.publicUrl },
+        args.sku,
+        args.quantity,
+      );
+      console.log(describeRestock(result));
+      return 0;
+    } catch (error) {
+      if (error instanceof AppError) {
+        console.error(describeError(error));
+        return 1;
+      }
+      throw error;
     }
-    throw error;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)

@@ -9,18 +9,15 @@
  * server's configuration (DATABASE_URL or DATA_DIR, PUBLIC_URL; a local .env too). PGlite
  * allows one process per data folder: stop the shop first.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { safeParse } from 'zod/v4/core';
 import { staffCreateSchema } from '../../domain/schemas/staff.ts';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../domain/staff.ts';
-import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Db } from '../db/client.ts';
 import { COMMAND_LINE } from '../modules/staff/staff-actor.ts';
 import { staffAccountsService } from '../modules/staff/staff-accounts.service.ts';
 import { SETUP_LINK_TTL_MS } from '../modules/staff/setup-link.ts';
+import { withShopDatabase } from './shop-database.ts';
 
 export const STAFF_ADD_USAGE = `Usage: npm run staff:add -- <email> <role> [name]\n  role: one of ${STAFF_ROLES.join(', ')}`;
 
@@ -85,29 +82,10 @@ async function main(): Promise<number> {
     console.error(args.error);
     return 1;
   }
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
-  const handle = await openDatabase(
-    config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url, poolSize: 2 }
-      : { kind: 'pglite', dataDir: resolve(config.database.dataDir) },
-  );
-  try {
-    await migrate(handle);
+  return withShopDatabase(async (handle, config) => {
     console.log(await staffAdd({ db: handle.db, publicUrl: config.publicUrl }, args));
     return 0;
-  } finally {
-    await handle.close();
-  }
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
