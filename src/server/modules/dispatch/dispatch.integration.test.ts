@@ -90,13 +90,15 @@ describe.each(ENGINES)('dispatch on %s', (engine) => {
         items: [expect.objectContaining({ order_item_id: olive.order_item_id, quantity: 1 })],
       }),
     ]);
+    // The order confirmation's email, then the dispatch and its email.
     expect(afterFirst.timeline.map((e) => e.kind)).toEqual([
       'placed',
       'paid',
+      'email_sent',
       'dispatched',
       'email_sent',
     ]);
-    expect(afterFirst.timeline[2]).toMatchObject({
+    expect(afterFirst.timeline[3]).toMatchObject({
       summary: 'Sent 1 item by Royal Mail, tracking AB123456789GB',
       staff: { email: dispatcherEmail },
     });

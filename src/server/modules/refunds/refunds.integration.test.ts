@@ -182,7 +182,9 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
       .where('order_id', '=', placed.orderId)
       .where('kind', '=', 'email_sent')
       .execute();
+    // The order's confirmation, then the refund's.
     expect(emailed.map((e) => e.summary)).toEqual([
+      expect.stringContaining('Order confirmation sent'),
       expect.stringContaining(`Refund email (${creditNote})`),
     ]);
   });
