@@ -132,7 +132,9 @@ test('staff dispatch and refund an order; its customer sees the parcels and spen
   await expectAccessible(page, 'order page');
 
   // Dispatch the olive tree alone, then the rest.
-  const dispatch = page.getByRole('region', { name: 'Dispatch', exact: true });
+  const dispatch = page
+    .getByRole('region', { name: 'Dispatch', exact: true })
+    .getByRole('form', { name: 'New parcel' });
   await dispatch.getByLabel(/Quantity of Artificial Fiddle Leaf Fig/).fill('0');
   await dispatch.getByLabel('Carrier').selectOption({ label: 'Royal Mail' });
   await dispatch.getByLabel('Tracking number').fill('AB123456789GB');
@@ -163,7 +165,7 @@ test('staff dispatch and refund an order; its customer sees the parcels and spen
   expect(settled.ok(), await settled.text()).toBe(true);
 
   const refund = page.getByRole('region', { name: 'Refund', exact: true });
-  await refund.getByLabel(/Units of Artificial Olive Tree to refund/).fill('1');
+  await refund.getByLabel(/^Units of Artificial Olive Tree.* to refund$/).fill('1');
   await refund.getByLabel('Reason').fill('Arrived damaged');
   await refund.getByRole('radio', { name: /Original payment/ }).check();
   await refund.getByRole('button', { name: 'Review refund' }).click();
@@ -171,7 +173,7 @@ test('staff dispatch and refund an order; its customer sees the parcels and spen
   await confirm.getByRole('button', { name: /^Refund £/ }).click();
   await expect(page.getByText('Partly refunded').first()).toBeVisible();
 
-  await refund.getByLabel(/Units of Artificial Fiddle Leaf Fig to refund/).fill('1');
+  await refund.getByLabel(/^Units of Artificial Fiddle Leaf Fig.* to refund$/).fill('1');
   await refund.getByLabel('Reason').fill('Changed their mind');
   await refund.getByRole('radio', { name: /Store credit/ }).check();
   await refund.getByRole('button', { name: 'Review refund' }).click();

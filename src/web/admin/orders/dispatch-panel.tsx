@@ -152,7 +152,7 @@ function DispatchForm({
   };
 
   return (
-    <form className="dispatch-form" onSubmit={submit} noValidate>
+    <form className="dispatch-form" aria-label="New parcel" onSubmit={submit} noValidate>
       <table className="admin-table">
         <caption className="visually-hidden">Items still to send</caption>
         <thead>
@@ -310,7 +310,12 @@ function CorrectTracking({
   return (
     <details className="dispatch-correct">
       <summary>Correct tracking</summary>
-      <form onSubmit={submit} noValidate className="admin-toolbar">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="admin-toolbar"
+        aria-label={`Correct tracking of the ${shipment.carrier_name} parcel`}
+      >
         <SelectField
           label="Carrier"
           options={CARRIER_OPTIONS}
