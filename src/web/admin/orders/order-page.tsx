@@ -19,6 +19,7 @@ import { Notice } from '../../ui/notice.tsx';
 import { ApiError } from '../lib/admin-api.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { useCan } from '../lib/session.ts';
+import { CreditGrant } from './credit-grant.tsx';
 import { DispatchPanel } from './dispatch-panel.tsx';
 import { formatWhen } from './format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
@@ -239,6 +240,8 @@ export function OrderView({ order }: { order: AdminOrderView }) {
         </section>
 
         <RefundPanel order={order} onChange={onChange} />
+
+        {order.customer && <CreditGrant customer={order.customer} />}
 
         <section className="order-section" aria-labelledby="order-refunds">
           <h2 id="order-refunds">Refunds</h2>
