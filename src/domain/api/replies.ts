@@ -167,6 +167,42 @@ export const categorySchema = named(
   z.object({ id: int, slug: text, name: text, description: text, product_count: int }),
 );
 
+const facetValue = z.object({ slug: text, name: text, count: int });
+
+export const productListSchema = z.object({
+  products: z.array(familySchema),
+  /** Families matching the query and filters, over all pages. */
+  total: int,
+  page: int,
+  per_page: int,
+  /** The query's facets: each value with how many families match it (and the rest of the query). */
+  facets: z.object({
+    categories: z.array(facetValue),
+    colour: z.array(facetValue),
+    size: z.array(facetValue),
+    /** Cheapest and dearest family price among the matches, pence incl. VAT (0 when none). */
+    price: z.object({ min: pence, max: pence }),
+    in_stock: int,
+    preorder: int,
+  }),
+  /** A corrected search text when the one given found little or nothing, else null. */
+  did_you_mean: z.nullable(text),
+});
+
+export const suggestionSchema = named(
+  'SearchSuggestion',
+  z.object({
+    kind: z.enum(['product', 'category']),
+    name: text,
+    slug: text,
+    /** Where choosing it goes: the product page, or the category page. */
+    url: text,
+    /** The product's picture; null for a category. */
+    image: z.nullable(z.object({ src: text, srcset: text, alt: text })),
+  }),
+  'A product or category matching what has been typed so far.',
+);
+
 // ---------- basket
 
 export const addressViewSchema = named(

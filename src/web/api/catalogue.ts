@@ -1,22 +1,67 @@
 /**
- * Catalogue queries: products, one product, categories.
+ * Catalogue queries: product lists (searched, filtered, paged), one product, categories,
+ * the search box's suggestions.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategoryView, FamilyView, ProductSort } from '../../domain/api/catalogue.ts';
+import {
+  DEFAULT_PER_PAGE,
+  SUGGEST_MIN_CHARS,
+  type CategoryView,
+  type FamilyView,
+  type ProductListQuery,
+  type ProductListView,
+  type SuggestionView,
+} from '../../domain/api/catalogue.ts';
 import { api } from '../lib/api-client.ts';
 
-export function productsQuery(
-  filter: { category?: string | null; sort?: ProductSort | null } = {},
-) {
+/** What a list page asks for: any part of GET /api/v1/products' query. */
+export type ProductListFilter = Partial<ProductListQuery>;
+
+/**
+ * The query string of GET /api/v1/products for a filter (defaults left out, lists
+ * joined with commas), in one fixed order so equal filters make equal keys.
+ */
+export function productListSearch(filter: ProductListFilter): string {
   const params = new URLSearchParams();
+  if (filter.q) params.set('q', filter.q);
   if (filter.category) params.set('category', filter.category);
-  if (filter.sort && filter.sort !== 'position') params.set('sort', filter.sort);
-  const search = params.toString();
+  if (filter.sort) params.set('sort', filter.sort);
+  if (filter.page && filter.page > 1) params.set('page', String(filter.page));
+  if (filter.per_page && filter.per_page !== DEFAULT_PER_PAGE) {
+    params.set('per_page', String(filter.per_page));
+  }
+  if (filter.price_min !== undefined) params.set('price_min', String(filter.price_min));
+  if (filter.price_max !== undefined) params.set('price_max', String(filter.price_max));
+  if (filter.colour?.length) params.set('colour', [...filter.colour].sort().join(','));
+  if (filter.size?.length) params.set('size', [...filter.size].sort().join(','));
+  if (filter.in_stock) params.set('in_stock', 'true');
+  if (filter.preorder) params.set('preorder', 'true');
+  return params.toString();
+}
+
+export function productsQuery(filter: ProductListFilter = {}) {
+  const search = productListSearch(filter);
   return queryOptions({
-    queryKey: ['products', filter.category ?? null, filter.sort ?? null],
+    queryKey: ['products', search],
+    queryFn: () => api<ProductListView>('GET', `/products${search ? `?${search}` : ''}`),
+  });
+}
+
+/** The search box's suggestions for what has been typed (none below two characters). */
+export function suggestionsQuery(text: string) {
+  const q = text.trim();
+  return queryOptions({
+    queryKey: ['search-suggestions', q],
     queryFn: async () =>
-      (await api<{ products: FamilyView[] }>('GET', `/products${search ? `?${search}` : ''}`))
-        .products,
+      q.length < SUGGEST_MIN_CHARS
+        ? []
+        : (
+            await api<{ suggestions: SuggestionView[] }>(
+              'GET',
+              `/search/suggestions?q=${encodeURIComponent(q)}`,
+            )
+          ).suggestions,
+    staleTime: 60_000,
   });
 }
 

@@ -278,6 +278,17 @@ export function catalogueService(deps: { repository: CatalogueRepository; cacheM
     snapshot: () => cache.get(),
     /** Forgets this process's copy (after this process changed stock: the restock). */
     invalidate: () => cache.invalidate(),
+    /**
+     * The families with these ids, as views, in the order given (ids that name no
+     * family are left out): a page of search results.
+     */
+    async familyViews(ids: readonly number[]): Promise<FamilyView[]> {
+      const snapshot = await cache.get();
+      return ids.flatMap((id) => {
+        const family = snapshot.family(String(id));
+        return family ? [snapshot.familyView(family)] : [];
+      });
+    },
     /** Fresh stock figures for the given variations and whatever their availability rests on. */
     async freshStock(snapshot: CatalogueSnapshot, variations: readonly Variation[]) {
       const ids = [...new Set(variations.flatMap((v) => snapshot.stockIds(v)))];

@@ -10,7 +10,10 @@ import { ProductGrid } from './product-grid.tsx';
 import './shop.css';
 
 const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Best match',
   position: 'Featured',
+  newest: 'Newest',
+  best_selling: 'Best selling',
   price_asc: 'Price: low to high',
   price_desc: 'Price: high to low',
   name: 'Name A–Z',
@@ -47,14 +50,18 @@ export function HomePage() {
   const current = categories.data?.find((c) => c.slug === category);
   // Keep the last list on screen while another category or order loads.
   const products = useQuery({
-    ...productsQuery({ category, sort }),
+    ...productsQuery({
+      category: category ?? undefined,
+      sort: sort === 'position' ? undefined : sort,
+      per_page: 100,
+    }),
     placeholderData: keepPreviousData,
   });
 
   // The grid renders at a lower priority than the rest of the page: React then renders
   // its cards in short slices between which the browser can answer the shopper, rather
   // than in one long task when the list arrives (Lighthouse's total blocking time, ADR 032).
-  const list = useDeferredValue(products.data);
+  const list = useDeferredValue(products.data?.products);
 
   usePageTitle(category ? (current?.name ?? null) : null);
   const listName = category ? `Category: ${current?.name ?? category}` : 'Home page';
@@ -121,7 +128,7 @@ export function HomePage() {
           <div className="shop-listing__tools">
             <p className="shop-listing__count" role="status">
               {products.data && !products.isPlaceholderData && !products.isError
-                ? `${products.data.length} ${products.data.length === 1 ? 'product' : 'products'}`
+                ? `${products.data.total} ${products.data.total === 1 ? 'product' : 'products'}`
                 : ''}
             </p>
             <div className="sort-control">
@@ -134,7 +141,7 @@ export function HomePage() {
                 value={sort}
                 onChange={(event) => onSort(event.target.value)}
               >
-                {PRODUCT_SORTS.map((value) => (
+                {PRODUCT_SORTS.filter((value) => value !== 'relevance').map((value) => (
                   <option key={value} value={value}>
                     {SORT_LABELS[value]}
                   </option>
