@@ -25,12 +25,7 @@ export function catalogueRoutes(app: FastifyInstance, deps: { catalogue: Catalog
     summary: 'The categories, with how many families each has',
     replies: { 200: data(z.object({ categories: z.array(categorySchema) })) },
   });
-  app.get('/categories', categories, async () => {
-    const snapshot = await deps.catalogue.snapshot();
-    const categories = snapshot.categories.map((category) => ({
-      ...category,
-      product_count: snapshot.families.filter((f) => f.category.id === category.id).length,
-    }));
-    return { data: { categories } };
-  });
+  app.get('/categories', categories, async () => ({
+    data: { categories: await deps.catalogue.categoryViews() },
+  }));
 }

@@ -5,6 +5,7 @@
 import { pence, vatIncluded } from '../../../domain/money.ts';
 import { priceView } from '../../../domain/price-view.ts';
 import type {
+  CategoryView,
   FamilyView,
   ImageView,
   OptionPair,
@@ -278,6 +279,23 @@ export function catalogueService(deps: { repository: CatalogueRepository; cacheM
     snapshot: () => cache.get(),
     /** Forgets this process's copy (after this process changed stock: the restock). */
     invalidate: () => cache.invalidate(),
+    /** One family by its slug (or id), as a view; null when there is none. */
+    async familyBySlug(slug: string): Promise<FamilyView | null> {
+      const snapshot = await cache.get();
+      const family = snapshot.family(slug);
+      return family ? snapshot.familyView(family) : null;
+    },
+    /** The categories in the shop's order, with how many families each has. */
+    async categoryViews(): Promise<CategoryView[]> {
+      const snapshot = await cache.get();
+      return snapshot.categories.map((category) => ({
+        id: category.id,
+        slug: category.slug,
+        name: category.name,
+        description: category.description,
+        product_count: snapshot.families.filter((f) => f.category.id === category.id).length,
+      }));
+    },
     /**
      * The families with these ids, as views, in the order given (ids that name no
      * family are left out): a page of search results.
