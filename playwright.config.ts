@@ -2,6 +2,28 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './tools/find-chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 3400);
+/** The second shop's port: journeys run in two halves, each against its own shop. */
+const SECOND_PORT = PORT + 100;
+
+/**
+ * The journeys of the second half, each file run against the second shop (its own
+ * server and embedded database), at the same time as the first half against the first
+ * (ADR 061). Within a half, files run one after another as before, so journeys that
+ * share a shop's data never race; every other file is in the first half. The split
+ * only balances the halves' running times.
+ */
+const SECOND_HALF = [
+  'payment.e2e.ts',
+  'checkout-steps.e2e.ts',
+  'back-office.e2e.ts',
+  'accounts.e2e.ts',
+  'account-orders.e2e.ts',
+  'stock-alerts.e2e.ts',
+  'turnstile-csp.e2e.ts',
+  'markup-as-text.e2e.ts',
+  'test-shop-notice.e2e.ts',
+];
+const secondHalf = SECOND_HALF.map((file) => `**/${file}`);
 
 // One line saying what to install, rather than every journey failing to launch.
 const browser = findChromium();
@@ -21,7 +43,8 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per half (each project's own limit below).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['./tools/playwright-summary-reporter.ts']],
   outputDir: 'test-results/e2e',
@@ -34,14 +57,43 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node --import tsx e2e/serve.ts',
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    env: { E2E_PORT: String(PORT) },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  projects: [
+    {
+      name: 'chromium',
+      workers: 1,
+      testIgnore: secondHalf,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'chromium-2',
+      workers: 1,
+      testMatch: secondHalf,
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        baseURL: `http://127.0.0.1:${SECOND_PORT}`,
+      },
+    },
+  ],
+  // Started one after the other: the first builds the web app, the second serves that build.
+  webServer: [
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `http://127.0.0.1:${PORT}/api/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: { E2E_PORT: String(PORT) },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'node --import tsx e2e/serve.ts',
+      url: `http://127.0.0.1:${SECOND_PORT}/api/v1/health`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      env: { E2E_PORT: String(SECOND_PORT), E2E_SKIP_BUILD: '1' },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -9,8 +9,11 @@ import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
 // The shop, then the back office (built inside the shop's folder, which the first empties).
-for (const config of ['vite.config.ts', 'vite.admin.config.ts']) {
-  await build({ configFile: join(root, config), logLevel: 'warn' });
+// The second shop of a run serves the build the first one made (playwright.config.ts).
+if (!process.env.E2E_SKIP_BUILD) {
+  for (const config of ['vite.config.ts', 'vite.admin.config.ts']) {
+    await build({ configFile: join(root, config), logLevel: 'warn' });
+  }
 }
 
 // One folder per port, emptied at start: Playwright may end this server with SIGKILL,
