@@ -7,6 +7,9 @@ const timeouts = { testTimeout: 30_000, hookTimeout: 60_000 };
 
 export default defineConfig({
   test: {
+    // Vitest's default is one fewer than the cores: a single file at a time on a 2-core
+    // machine, which then sat half idle (the tests mostly wait on the databases).
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 4),
     reporters: ['default', './tools/summary-reporter.ts'],
     projects: [
       {
