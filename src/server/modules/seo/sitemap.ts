@@ -30,10 +30,14 @@ export function escapeXml(text: string): string {
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-/** A urlset of the given absolute URLs, in pieces as they come. */
-export async function* urlsetXml(locations: AsyncIterable<string>): AsyncGenerator<string> {
+/** A urlset of the given absolute URLs, a piece for each batch as it comes. */
+export async function* urlsetXml(
+  batches: AsyncIterable<readonly string[]>,
+): AsyncGenerator<string> {
   yield `${XML_DECLARATION}<urlset xmlns="${NAMESPACE}">\n`;
-  for await (const location of locations) yield `<url><loc>${escapeXml(location)}</loc></url>\n`;
+  for await (const batch of batches) {
+    yield batch.map((location) => `<url><loc>${escapeXml(location)}</loc></url>\n`).join('');
+  }
   yield '</urlset>\n';
 }
 
@@ -60,26 +64,25 @@ export function sitemaps(deps: {
   const maxUrls = deps.maxUrls ?? SITEMAP_MAX_URLS;
   const batch = deps.batch ?? SITEMAP_BATCH;
 
-  async function* pageLocations(categories: readonly string[]): AsyncGenerator<string> {
-    yield `${origin}/`;
-    for (const slug of categories) yield `${origin}${categoryPath(slug)}`;
+  async function* pageLocations(categories: readonly string[]): AsyncGenerator<string[]> {
+    yield [`${origin}/`, ...categories.map((slug) => `${origin}${categoryPath(slug)}`)];
   }
 
   /** `count` product pages from the `offset`-th family on, read `batch` at a time. */
-  async function* productLocations(offset: number, count: number): AsyncGenerator<string> {
+  async function* productLocations(offset: number, count: number): AsyncGenerator<string[]> {
     let from = await repository.familyIdAt(offset);
     let left = count;
     while (from !== null && left > 0) {
       const asked = Math.min(batch, left);
       const rows = await repository.familiesFrom(from, asked);
-      for (const row of rows) yield `${origin}/products/${encodeURIComponent(row.slug)}`;
+      yield rows.map((row) => `${origin}/products/${encodeURIComponent(row.slug)}`);
       left -= rows.length;
       const last = rows.at(-1);
       from = rows.length === asked && last ? last.id + 1 : null;
     }
   }
 
-  async function* concat(...parts: AsyncIterable<string>[]): AsyncGenerator<string> {
+  async function* concat(...parts: AsyncIterable<string[]>[]): AsyncGenerator<string[]> {
     for (const part of parts) yield* part;
   }
 
