@@ -144,7 +144,7 @@ const EMPTY_FACETS: ProductSearchResult['facets'] = {
   preorder: 0,
 };
 
-/** A catalogue of `families` and a search that finds those whose name holds the text. */
+/** A catalogue of `families` and a search that finds those whose name holds each word. */
 function fakeDeps(families: FamilyView[], categories: CategoryView[] = CATEGORIES) {
   const asked: Parameters<ProductSearch['search']>[0][] = [];
   const deps: SeoDeps = {
@@ -159,7 +159,10 @@ function fakeDeps(families: FamilyView[], categories: CategoryView[] = CATEGORIE
         asked.push(query);
         const found = families.filter(
           (f) =>
-            (!query.q || f.name.toLowerCase().includes(query.q.toLowerCase())) &&
+            (query.q ?? '')
+              .toLowerCase()
+              .split(/\s+/)
+              .every((word) => f.name.toLowerCase().includes(word)) &&
             (!query.category || f.primary_category.slug === query.category),
         );
         const start = (query.page - 1) * query.per_page;
@@ -405,6 +408,18 @@ describe('the head of each page', () => {
     expect(found?.description).toMatch(/^1 artificial plants and flowers matching “Olive”/);
     expect((await pageHeadOf(deps, '/search?q=zzzz'))?.robots).toBe(NOINDEX);
     expect((await pageHeadOf(deps, '/search'))?.robots).toBe(NOINDEX);
+  });
+
+  it('a search text with markup, quotes or odd characters stays text; a very long one is not indexed', async () => {
+    const { deps } = fakeDeps(catalogue);
+    const q = '"><script>alert(1)</script>\u202e';
+    const html = await seoHeadTags(deps, `/search?q=${encodeURIComponent(q)}`);
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('<title>Search results for “&quot;&gt;&lt;script&gt;alert(1)');
+    expect(html).toContain('<meta name="robots" content="noindex, follow" />');
+    const long = await pageHeadOf(deps, `/search?q=${'olive '.repeat(12)}`);
+    expect(long?.jsonLd.some((block) => block['@type'] === 'ItemList')).toBe(true);
+    expect(long?.robots).toBe(NOINDEX);
   });
 
   it('other pages keep index.html’s head', async () => {
