@@ -242,6 +242,8 @@ export async function startShop<Name extends string>(
       ...TURNSTILE_TEST_KEYS,
       // No Braintree account here: a demo shop's test-mode payments, on purpose (ADR 041).
       PAYMENTS_TEST_MODE: 'true',
+      // Yet measured as a live shop's pages: open to search engines (ADR 059).
+      ALLOW_INDEXING: 'true',
       ...options.env,
     },
     port,

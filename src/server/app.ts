@@ -49,6 +49,10 @@ import { catalogueRepository } from './modules/catalogue/catalogue.repository.ts
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { catalogueService } from './modules/catalogue/catalogue.service.ts';
 import { catalogueHeadTags } from './modules/catalogue/page-hints.ts';
+import { originOf, seoHeadTags } from './modules/seo/page-head.ts';
+import { seoRoutes } from './modules/seo/seo.routes.ts';
+import { seoService } from './modules/seo/seo.service.ts';
+import { sitemapRepository } from './modules/seo/sitemap.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { snapshotSearch } from './modules/search/snapshot-search.ts';
 import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
@@ -169,6 +173,11 @@ export interface AppDeps {
   metricsAccess?: MetricsAccess;
   /** How long a client may take to send a request (http/timeouts.ts; tests shorten them). */
   requestTimeouts?: RequestTimeouts;
+  /**
+   * Whether search engines may index the shop (robots.txt, sitemap, X-Robots-Tag; ADR
+   * 059). By default only when payments are real: a test shop is kept out.
+   */
+  allowIndexing?: boolean;
 }
 
 declare module 'fastify' {
@@ -477,11 +486,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     devRestockRoutes(app, { stock });
     if (isTestModeGateway(payments)) registerTestModeFaults(app, payments);
   }
+  const origin = originOf(deps.publicUrl ?? 'http://localhost:3000');
+  seoRoutes(app, {
+    seo: seoService({
+      repository: sitemapRepository(deps.db),
+      origin,
+      allowIndexing: deps.allowIndexing ?? payments.mode !== 'test',
+    }),
+  });
+  const seo = { catalogue, search, publicUrl: origin };
   await registerWebApp(app, deps.webDistDir ?? null, {
     paypalClientId: deps.wallets?.paypalClientId ?? null,
     paymentMode: payments.mode,
     captchaScript: captcha.widgetScript ?? null,
-    pageHead: (url) => catalogueHeadTags(catalogue, url),
+    // The picture preload (ADR 032) and the tags for search engines and shared links.
+    pageHead: async (url) =>
+      (await Promise.all([catalogueHeadTags(catalogue, url), seoHeadTags(seo, url)]))
+        .filter(Boolean)
+        .join('\n  '),
   });
   return app;
 }

@@ -124,6 +124,15 @@ describe('loadConfig', () => {
     );
   });
 
+  it('lets search engines index the shop as its payments decide, unless ALLOW_INDEXING says (ADR 059)', () => {
+    expect(loadConfig({}).allowIndexing).toBeNull();
+    expect(loadConfig({ ALLOW_INDEXING: 'true' }).allowIndexing).toBe(true);
+    expect(loadConfig({ ...PRODUCTION, ALLOW_INDEXING: 'false' }).allowIndexing).toBe(false);
+    expect(() => loadConfig({ ALLOW_INDEXING: 'maybe' })).toThrow(
+      /ALLOW_INDEXING must be true or false/,
+    );
+  });
+
   it('configures the vendors only when asked, and checks their settings', () => {
     expect(loadConfig({})).toMatchObject({
       turnstile: null,

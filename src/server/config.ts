@@ -138,6 +138,7 @@ const envSchema = z
       .regex(/^[A-Za-z0-9_-]{1,128}$/, 'must be a PayPal client id (letters, digits, - and _)')
       .optional(),
     PAYMENTS_TEST_MODE: booleanFlag.optional(),
+    ALLOW_INDEXING: booleanFlag.optional(),
     BRAINTREE_TIMEOUT_SECONDS: z.coerce
       .number({ error: 'must be a number of seconds from 1 to 120' })
       .min(1, 'must be a number of seconds from 1 to 120')
@@ -250,6 +251,11 @@ export interface AppConfig {
   catalogueCacheMs: number;
   /** The shop's public origin, for links in emails. */
   publicUrl: string;
+  /**
+   * Whether search engines may index the shop (ALLOW_INDEXING), or null: only when
+   * payments are real (ADR 059).
+   */
+  allowIndexing: boolean | null;
   /** Cloudflare Turnstile keys, or null for the offline test-mode captcha. */
   turnstile: { siteKey: string; secretKey: string } | null;
   /** SMTP server for outgoing email, or null for the outbox table. */
@@ -329,6 +335,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ?? e.NODE_ENV !== 'production',
     catalogueCacheMs: Math.round(e.CATALOGUE_CACHE_SECONDS * 1000),
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    allowIndexing: e.ALLOW_INDEXING ?? null,
     turnstile:
       e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
         ? { siteKey: e.TURNSTILE_SITE_KEY, secretKey: e.TURNSTILE_SECRET_KEY }

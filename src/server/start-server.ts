@@ -118,6 +118,7 @@ export async function startServer(
     catalogueCacheMs: config.catalogueCacheMs,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
+    ...(config.allowIndexing === null ? {} : { allowIndexing: config.allowIndexing }),
     devOutbox: config.env !== 'production',
     addressLookup,
     payments,

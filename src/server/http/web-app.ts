@@ -8,6 +8,7 @@
  * preloads of the code it imports first (`page-modules.ts`, ADR 033), and the login
  * pages the preload of the captcha widget's script. While payments run in test mode,
  * every page carries `<meta name="test-shop">`, and shows the test shop notice (ADR 041).
+ * A page's own `<title>` and description replace index.html's (ADR 059).
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -54,8 +55,22 @@ export function withPageMeta(html: string, options: WebAppOptions, pageTags = ''
     .filter(Boolean)
     .join('\n  ');
   if (!tags) return html;
-  const end = html.indexOf('</head>');
-  return end === -1 ? `${tags}${html}` : `${html.slice(0, end)}${tags}\n  ${html.slice(end)}`;
+  const page = withoutReplacedTags(html, pageTags);
+  const end = page.indexOf('</head>');
+  return end === -1 ? `${tags}${page}` : `${page.slice(0, end)}${tags}\n  ${page.slice(end)}`;
+}
+
+/**
+ * `html` without the tags a page's own head tags replace: its `<title>` and its
+ * `<meta name="description">` when the page gives its own (a page has one of each).
+ */
+function withoutReplacedTags(html: string, pageTags: string): string {
+  let out = html;
+  if (pageTags.includes('<title>')) out = out.replace(/<title>[\s\S]*?<\/title>\s*/, '');
+  if (/<meta name="description"/.test(pageTags)) {
+    out = out.replace(/<meta\s+name="description"[^>]*>\s*/, '');
+  }
+  return out;
 }
 
 /**

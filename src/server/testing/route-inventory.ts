@@ -16,6 +16,9 @@ export const PUBLIC_ROUTES = {
   'GET /readyz': 'readiness probe, no data',
   'GET /api/v1/openapi.json': 'the API’s description',
   'GET /media/*': 'product pictures',
+  'GET /robots.txt': 'what crawlers may read',
+  'GET /sitemap.xml': 'the public pages’ addresses',
+  'GET /sitemaps/:file': 'the public pages’ addresses',
   // The web build's files (one route per file; the test app's build has these two).
   'GET /index.html': 'the web app',
   'GET /assets/app.js': 'the web app',

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
+import { documentTitle } from '../../domain/page-titles.ts';
 
-export const SHOP_NAME = 'Everbloom';
+export { SHOP_NAME, searchPageTitle } from '../../domain/page-titles.ts';
 
-/** Sets the document title: 'Basket | Everbloom'. */
+/** Sets the document title: 'Basket | Everbloom' (domain/page-titles.ts). */
 export function usePageTitle(title: string | null | undefined): void {
   useEffect(() => {
-    document.title = title
-      ? `${title} | ${SHOP_NAME}`
-      : `${SHOP_NAME} — artificial plants and flowers`;
+    document.title = documentTitle(title);
   }, [title]);
 }
