@@ -63,7 +63,11 @@ export function listFilterOf(page: ListPage, params: URLSearchParams): ProductLi
   const sort = params.get('sort');
   const pageNumber = Number(params.get('page'));
   const filter: Partial<ProductListQuery> = {
-    sort: isSort(sort) ? sort : undefined,
+    // Best match needs a search text; without one the server's default order stands.
+    sort:
+      isSort(sort) && (sort !== 'relevance' || (page.kind === 'search' && page.q))
+        ? sort
+        : undefined,
     page: Number.isInteger(pageNumber) && pageNumber > 1 ? Math.min(pageNumber, 10_000) : 1,
     price_min: pounds(params.get('min_price')),
     price_max: pounds(params.get('max_price')),
@@ -79,4 +83,119 @@ export function listFilterOf(page: ListPage, params: URLSearchParams): ProductLi
     if (category && SLUG.test(category)) filter.category = category;
   }
   return filter;
+}
+
+/** The path of a list page, without its query string. */
+export function listPath(page: ListPage): string {
+  if (page.kind === 'category') return categoryPath(page.slug);
+  return page.kind === 'search' ? SEARCH_PATH : '/';
+}
+
+/** A list page's address with the given query string ('' for none). */
+export function listHref(page: ListPage, params: URLSearchParams): string {
+  const search = params.toString();
+  return search ? `${listPath(page)}?${search}` : listPath(page);
+}
+
+/** The query-string names a list page reads (list-params.ts' header says what each holds). */
+export type ListParam =
+  | 'q'
+  | 'category'
+  | 'sort'
+  | 'page'
+  | 'colour'
+  | 'size'
+  | 'min_price'
+  | 'max_price'
+  | 'in_stock'
+  | 'preorder';
+
+/**
+ * The query string after `changes` (null or '' removes a name). Any change but the
+ * page's own goes back to page 1: page 3 of one filter is not page 3 of another.
+ */
+export function changeListParams(
+  params: URLSearchParams,
+  changes: Partial<Record<ListParam, string | null>>,
+): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === '') next.delete(name);
+    else next.set(name, value);
+  }
+  if (!('page' in changes) || next.get('page') === '1') next.delete('page');
+  return next;
+}
+
+/** A comma list of slugs with `slug` added (on) or removed, or null when it is empty. */
+export function toggleSlug(list: string | null, slug: string, on: boolean): string | null {
+  const values = slugs(list).filter((s) => s !== slug);
+  if (on) values.push(slug);
+  return values.length ? values.join(',') : null;
+}
+
+/** The order a list page shows when its address names none: Best match for a search text. */
+export function defaultSort(page: ListPage): ProductSort {
+  return page.kind === 'search' && page.q ? 'relevance' : 'position';
+}
+
+/** The orders a list page offers, in the order of its Sort menu. */
+export function sortChoices(page: ListPage): ProductSort[] {
+  const choices: ProductSort[] = ['position', 'price_asc', 'price_desc', 'newest', 'best_selling'];
+  return page.kind === 'search' && page.q ? ['relevance', ...choices] : choices;
+}
+
+/** The order a list page is in: its address's, when it offers that one, else its default. */
+export function sortOf(page: ListPage, params: URLSearchParams): ProductSort {
+  const sort = params.get('sort');
+  if (!isSort(sort)) return defaultSort(page);
+  if (sort === 'relevance' && defaultSort(page) !== 'relevance') return defaultSort(page);
+  return sort;
+}
+
+/**
+ * The page links to show for page `current` of `last`: the first and last, the
+ * current one and its neighbours, with 'gap' where pages are left out.
+ */
+export function pageLinks(current: number, last: number): (number | 'gap')[] {
+  const shown = [...new Set([1, current - 1, current, current + 1, last])]
+    .filter((n) => n >= 1 && n <= last)
+    .sort((a, b) => a - b);
+  const links: (number | 'gap')[] = [];
+  for (const n of shown) {
+    const previous = links.at(-1);
+    if (typeof previous === 'number' && n - previous === 2) links.push(previous + 1);
+    else if (typeof previous === 'number' && n - previous > 2) links.push('gap');
+    links.push(n);
+  }
+  return links;
+}
+
+export type PriceInput = { ok: true; value: string | null } | { ok: false; message: string };
+
+/**
+ * A price box's text as the address's whole pounds: '' is no limit; '£12.50' is 12 as
+ * a lower bound and 13 as an upper one, so the range never leaves out what was typed.
+ */
+export function priceParam(text: string, bound: 'min' | 'max'): PriceInput {
+  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '').trim();
+  if (cleaned === '') return { ok: true, value: null };
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) {
+    return { ok: false, message: 'Enter an amount in pounds, like 25' };
+  }
+  const amount = Number(cleaned);
+  return { ok: true, value: String(bound === 'min' ? Math.floor(amount) : Math.ceil(amount)) };
+}
+
+/**
+ * Where an old home-page category address (`/?category=trees&sort=…`) now lives:
+ * the category's page, keeping the rest of the query; null when it is not one.
+ */
+export function legacyCategoryHref(pathname: string, params: URLSearchParams): string | null {
+  if (listPageOf(pathname, params)?.kind !== 'home') return null;
+  const category = params.get('category');
+  if (!category || !SLUG.test(category)) return null;
+  const next = new URLSearchParams(params);
+  next.delete('category');
+  return listHref({ kind: 'category', slug: category }, next);
 }

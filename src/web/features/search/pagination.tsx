@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { changeListParams, listHref, pageLinks, type ListPage } from './list-params.ts';
+
+export interface PaginationProps {
+  page: ListPage;
+  params: URLSearchParams;
+  current: number;
+  last: number;
+}
+
+/** Page links under a list: previous, the pages around this one, next. */
+export function Pagination({ page, params, current, last }: PaginationProps) {
+  if (last <= 1) return null;
+  const href = (n: number) => listHref(page, changeListParams(params, { page: String(n) }));
+  return (
+    <nav className="list-pages" aria-label="Pages">
+      <ul className="list-pages__list" role="list">
+        <li>
+          {current > 1 ? (
+            <Link className="list-pages__link" to={href(current - 1)} rel="prev">
+              Previous<span className="visually-hidden"> page</span>
+            </Link>
+          ) : (
+            <span className="list-pages__link list-pages__link--off" aria-hidden="true">
+              Previous
+            </span>
+          )}
+        </li>
+        {pageLinks(current, last).map((n, index) =>
+          n === 'gap' ? (
+            <li key={`gap-${index}`} className="list-pages__gap" aria-hidden="true">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link
+                className="list-pages__link"
+                to={href(n)}
+                aria-current={n === current ? 'page' : undefined}
+                aria-label={`Page ${n}`}
+              >
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {current < last ? (
+            <Link className="list-pages__link" to={href(current + 1)} rel="next">
+              Next<span className="visually-hidden"> page</span>
+            </Link>
+          ) : (
+            <span className="list-pages__link list-pages__link--off" aria-hidden="true">
+              Next
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

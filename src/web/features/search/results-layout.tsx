@@ -1,0 +1,392 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  useDeferredValue,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  DEFAULT_PER_PAGE,
+  type CategoryView,
+  type FamilyView,
+  type ProductSort,
+} from '../../../domain/api/catalogue.ts';
+import { productsQuery, useCategories } from '../../api/catalogue.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
+import { Button } from '../../ui/button.tsx';
+import { ErrorFallback } from '../../ui/error-fallback.tsx';
+import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
+import { Modal } from '../../ui/modal.tsx';
+import { useMediaQuery } from '../../ui/use-media-query.ts';
+import { FacetFilters, hasFilters, type ListChange } from './facet-filters.tsx';
+import { analyticsList, trackListView, trackSearch } from './list-analytics.ts';
+import {
+  categoryPath,
+  changeListParams,
+  defaultSort,
+  legacyCategoryHref,
+  listFilterOf,
+  listHref,
+  sortChoices,
+  sortOf,
+  SEARCH_PATH,
+  type ListPage,
+} from './list-params.ts';
+import { Pagination } from './pagination.tsx';
+import './results.css';
+
+/** Wide screens show the filters in a side column; narrower ones in a drawer. */
+export const FILTER_COLUMN_QUERY = '(min-width: 900px)';
+
+const SORT_LABELS: Record<ProductSort, string> = {
+  relevance: 'Best match',
+  position: 'Featured',
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  newest: 'Newest',
+  best_selling: 'Best selling',
+  name: 'Name A–Z',
+};
+
+const SKELETON_CARDS = 8;
+const POPULAR_CATEGORIES = 6;
+
+/** The product grid the layout shows its page in (the shop's, composed in app/). */
+export type ResultsGrid = ComponentType<{ products: FamilyView[]; listName: string }>;
+
+export interface ResultsLayoutProps {
+  page: ListPage;
+  Grid: ResultsGrid;
+  /** Shown above the list (the home page's hero). */
+  intro?: ReactNode;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Categories with the most products first, for a search that found nothing. */
+function popular(categories: CategoryView[] | undefined): CategoryView[] {
+  return [...(categories ?? [])]
+    .filter((c) => c.product_count > 0)
+    .sort((a, b) => b.product_count - a.product_count)
+    .slice(0, POPULAR_CATEGORIES);
+}
+
+/**
+ * One layout for every product list: the home page, a category and search results.
+ * Everything the shopper chooses — filters, order, page — is in the address
+ * (list-params.ts), so back and forward work and a link can be shared; the list
+ * comes from GET /api/v1/products with its total and facets. ADR 058.
+ */
+export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const legacy = legacyCategoryHref(location.pathname, params);
+
+  const filter = listFilterOf(page, params);
+  const products = useQuery({
+    ...productsQuery(filter),
+    placeholderData: keepPreviousData,
+    // An old address is only passed on: its own list would be fetched for nothing.
+    enabled: legacy === null,
+  });
+  const categories = useCategories();
+  const category =
+    page.kind === 'category' ? categories.data?.find((c) => c.slug === page.slug) : undefined;
+  const unknownCategory = page.kind === 'category' && categories.isSuccess && !category;
+
+  // The grid renders at a lower priority than the rest of the page: React then renders
+  // its cards in short slices between which the browser can answer the shopper, rather
+  // than in one long task when the list arrives (Lighthouse's total blocking time, ADR 032).
+  const list = useDeferredValue(products.data?.products);
+  const wide = useMediaQuery(FILTER_COLUMN_QUERY);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sortId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const analytics = analyticsList(page, category?.name);
+  const shown = products.data && !products.isPlaceholderData ? products.data : null;
+
+  usePageTitle(
+    page.kind === 'category'
+      ? (category?.name ?? null)
+      : page.kind === 'search'
+        ? page.q
+          ? `Search results for “${page.q}”`
+          : 'Search'
+        : null,
+  );
+
+  // Analytics once per page view (each address the shopper reaches), when its list is
+  // known: not again when the page re-renders or the deferred grid catches up.
+  const reported = useRef<string | null>(null);
+  const categoryKnown = page.kind !== 'category' || !categories.isPending;
+  useEffect(() => {
+    if (!shown || !categoryKnown || legacy || reported.current === location.key) return;
+    reported.current = location.key;
+    if (page.kind === 'search') trackSearch(page.q);
+    if (shown.products.length > 0) {
+      trackListView(analytics, shown.products, (shown.page - 1) * shown.per_page);
+    }
+  }, [shown, categoryKnown, legacy, location.key, page, analytics]);
+
+  // A new page of the same list: the shopper reads on from its heading, not the pager.
+  const shownPage = filter.page ?? 1;
+  const previousPage = useRef(shownPage);
+  useEffect(() => {
+    if (previousPage.current === shownPage) return;
+    previousPage.current = shownPage;
+    headingRef.current?.focus({ preventScroll: true });
+    headingRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [shownPage]);
+
+  if (legacy) return <Navigate to={legacy} replace />;
+
+  const change = (changes: ListChange) => {
+    const next = listHref(page, changeListParams(params, changes));
+    if (next !== listHref(page, params)) void navigate(next);
+  };
+
+  const sort = sortOf(page, params);
+  const choices = sortChoices(page);
+  const total = shown?.total ?? null;
+  const perPage = products.data?.per_page ?? DEFAULT_PER_PAGE;
+  const lastPage = products.data ? Math.max(1, Math.ceil(products.data.total / perPage)) : 1;
+  const filtered = hasFilters(page, params);
+  const activeFilters = [
+    ...(params.get('colour') ?? '').split(',').filter(Boolean),
+    ...(params.get('size') ?? '').split(',').filter(Boolean),
+    params.get('min_price') ?? params.get('max_price'),
+    params.get('in_stock'),
+    params.get('preorder'),
+    page.kind === 'search' ? params.get('category') : null,
+  ].filter(Boolean).length;
+
+  const HeadingTag = page.kind === 'home' ? 'h2' : 'h1';
+  const heading =
+    page.kind === 'home'
+      ? 'All plants and flowers'
+      : page.kind === 'category'
+        ? (category?.name ?? (unknownCategory ? 'Category not found' : 'Products'))
+        : page.q
+          ? `Search results for “${page.q}”`
+          : 'Search our plants and flowers';
+
+  const filters = (
+    <FacetFilters
+      page={page}
+      params={params}
+      facets={products.data?.facets ?? null}
+      onChange={change}
+    />
+  );
+
+  let body: ReactNode;
+  if (unknownCategory) {
+    body = (
+      <div className="list-empty">
+        <p className="list-empty__title">We couldn’t find that category</p>
+        <p>
+          <Link to="/">See all our plants and flowers</Link>
+        </p>
+      </div>
+    );
+  } else if (products.isError) {
+    body = (
+      <ErrorFallback onRetry={() => void products.refetch()}>
+        <p>We couldn’t load our plants and flowers just now. Please try again.</p>
+      </ErrorFallback>
+    );
+  } else if (list === undefined) {
+    body = (
+      <div className="product-grid-skeleton" aria-busy="true">
+        <p role="status" className="visually-hidden">
+          Loading plants…
+        </p>
+        <ul className="product-grid" aria-hidden="true">
+          {Array.from({ length: SKELETON_CARDS }, (_, index) => (
+            <li key={index} className="skeleton-card">
+              <span className="skeleton-card__image" />
+              <span className="skeleton-card__line" />
+              <span className="skeleton-card__line skeleton-card__line--short" />
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  } else if (list.length === 0 && products.data?.total === 0) {
+    const suggestion = products.data.did_you_mean;
+    body = (
+      <div className="list-empty">
+        <p className="list-empty__title">
+          {page.kind === 'search' && page.q
+            ? `No results for “${page.q}”`
+            : filtered
+              ? 'No products match these filters'
+              : page.kind === 'category'
+                ? 'No products in this category yet'
+                : 'No products yet'}
+        </p>
+        {suggestion && (
+          <p className="list-empty__suggestion">
+            Did you mean{' '}
+            <Link to={`${SEARCH_PATH}?${new URLSearchParams({ q: suggestion }).toString()}`}>
+              {suggestion}
+            </Link>
+            ?
+          </p>
+        )}
+        {filtered && (
+          <p>
+            <Link
+              to={listHref(
+                page,
+                changeListParams(params, {
+                  ...(page.kind === 'search' ? { category: null } : {}),
+                  colour: null,
+                  size: null,
+                  min_price: null,
+                  max_price: null,
+                  in_stock: null,
+                  preorder: null,
+                }),
+              )}
+            >
+              Clear all filters
+            </Link>
+          </p>
+        )}
+        {popular(categories.data).length > 0 && (
+          <nav className="list-empty__popular" aria-label="Popular categories">
+            <p>Popular categories</p>
+            <ul role="list">
+              {popular(categories.data).map((c) => (
+                <li key={c.slug}>
+                  <Link to={categoryPath(c.slug)}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {page.kind !== 'home' && (
+          <p>
+            <Link to="/">See all our plants and flowers</Link>
+          </p>
+        )}
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <div className="list-page__results" aria-busy={products.isPlaceholderData}>
+          {products.isPlaceholderData && <LoadingOverlay message="Loading plants…" />}
+          <Grid products={list} listName={analytics.name} />
+        </div>
+        <Pagination
+          page={page}
+          params={params}
+          current={products.data?.page ?? shownPage}
+          last={lastPage}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      {intro}
+      <div className="container list-page">
+        {page.kind !== 'search' && (
+          <nav className="list-categories" aria-label="Categories">
+            <ul className="list-categories__list" role="list">
+              <li>
+                <Link
+                  to="/"
+                  className="list-categories__link"
+                  aria-current={page.kind === 'home' ? 'page' : undefined}
+                >
+                  All
+                </Link>
+              </li>
+              {categories.data?.map((c) => (
+                <li key={c.id}>
+                  <Link
+                    to={categoryPath(c.slug)}
+                    className="list-categories__link"
+                    aria-current={
+                      page.kind === 'category' && c.slug === page.slug ? 'page' : undefined
+                    }
+                  >
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        <div className="list-page__header">
+          <div>
+            <HeadingTag ref={headingRef} tabIndex={-1} className="list-page__title">
+              {heading}
+            </HeadingTag>
+            {category?.description && <p className="list-page__intro">{category.description}</p>}
+          </div>
+          <div className="list-page__tools">
+            <p className="list-page__count" role="status">
+              {total === null ? '' : plural(total, 'product', 'products')}
+            </p>
+            {!wide && !unknownCategory && (
+              <Button
+                variant="secondary"
+                className="list-page__filters-button"
+                aria-haspopup="dialog"
+                onClick={() => setDrawerOpen(true)}
+              >
+                Filters{activeFilters > 0 ? ` (${activeFilters})` : ''}
+              </Button>
+            )}
+            <div className="list-sort">
+              <label htmlFor={sortId} className="list-sort__label">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                className="list-sort__select"
+                value={sort}
+                onChange={(event) =>
+                  change({
+                    sort: event.target.value === defaultSort(page) ? null : event.target.value,
+                  })
+                }
+              >
+                {(choices.includes(sort) ? choices : [...choices, sort]).map((value) => (
+                  <option key={value} value={value}>
+                    {SORT_LABELS[value]}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+        </div>
+        <div className={wide ? 'list-page__body list-page__body--with-filters' : 'list-page__body'}>
+          {wide && !unknownCategory && (
+            <aside className="list-page__filters" aria-label="Filters">
+              {filters}
+            </aside>
+          )}
+          <div className="list-page__main">{body}</div>
+        </div>
+      </div>
+      <Modal open={drawerOpen && !wide} onClose={() => setDrawerOpen(false)} title="Filters">
+        {filters}
+        <Button block className="list-page__show" onClick={() => setDrawerOpen(false)}>
+          {total === null ? 'Show results' : `Show ${plural(total, 'result', 'results')}`}
+        </Button>
+      </Modal>
+    </>
+  );
+}
