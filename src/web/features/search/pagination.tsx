@@ -17,8 +17,13 @@ export function Pagination({ page, params, current, last }: PaginationProps) {
       <ul className="list-pages__list" role="list">
         <li>
           {current > 1 ? (
-            <Link className="list-pages__link" to={href(current - 1)} rel="prev">
-              Previous<span className="visually-hidden"> page</span>
+            <Link
+              className="list-pages__link"
+              to={href(current - 1)}
+              rel="prev"
+              aria-label="Previous page"
+            >
+              Previous
             </Link>
           ) : (
             <span className="list-pages__link list-pages__link--off" aria-hidden="true">
@@ -46,8 +51,13 @@ export function Pagination({ page, params, current, last }: PaginationProps) {
         )}
         <li>
           {current < last ? (
-            <Link className="list-pages__link" to={href(current + 1)} rel="next">
-              Next<span className="visually-hidden"> page</span>
+            <Link
+              className="list-pages__link"
+              to={href(current + 1)}
+              rel="next"
+              aria-label="Next page"
+            >
+              Next
             </Link>
           ) : (
             <span className="list-pages__link list-pages__link--off" aria-hidden="true">

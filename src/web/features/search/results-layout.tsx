@@ -223,10 +223,10 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
     body = (
       <div className="list-empty">
         <p className="list-empty__title">
-          {page.kind === 'search' && page.q
-            ? `No results for “${page.q}”`
-            : filtered
-              ? 'No products match these filters'
+          {filtered
+            ? 'No products match these filters'
+            : page.kind === 'search' && page.q
+              ? `No results for “${page.q}”`
               : page.kind === 'category'
                 ? 'No products in this category yet'
                 : 'No products yet'}
