@@ -105,6 +105,9 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
   const list = useDeferredValue(products.data?.products);
   const wide = useMediaQuery(FILTER_COLUMN_QUERY);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Widened past the drawer's screens (a turned tablet): the side column takes over, and
+  // narrowing again later does not reopen a drawer nobody asked for.
+  if (wide && drawerOpen) setDrawerOpen(false);
   const sortId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -381,7 +384,7 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
           <div className="list-page__main">{body}</div>
         </div>
       </div>
-      <Modal open={drawerOpen && !wide} onClose={() => setDrawerOpen(false)} title="Filters">
+      <Modal open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filters">
         {filters}
         <Button block className="list-page__show" onClick={() => setDrawerOpen(false)}>
           {total === null ? 'Show results' : `Show ${plural(total, 'result', 'results')}`}
