@@ -129,6 +129,16 @@ describe('HomePage', () => {
     renderWithApp(<CategoryPage />, { path: '/categories/flowers', routes: LIST_ROUTES });
 
     await screen.findByRole('heading', { level: 1, name: 'Flowers' });
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual({
+        event: 'view_item_list',
+        ecommerce: expect.objectContaining({
+          item_list_id: 'category_flowers',
+          item_list_name: 'Category: Flowers',
+          items: [expect.objectContaining({ item_name: 'Artificial Wisteria Arch', index: 0 })],
+        }),
+      }),
+    );
     await user.click(await screen.findByRole('link', { name: 'Artificial Wisteria Arch' }));
 
     expect(
