@@ -3,16 +3,17 @@ import { Link } from 'react-router';
 import type { FacetValue, ProductFacets } from '../../../domain/api/catalogue.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import {
   changeListParams,
+  clearFilters,
+  hasFilters,
   listHref,
   priceParam,
   toggleSlug,
+  type ListChange,
   type ListPage,
-  type ListParam,
 } from './list-params.ts';
-
-export type ListChange = Partial<Record<ListParam, string | null>>;
 
 export interface FacetFiltersProps {
   page: ListPage;
@@ -20,23 +21,6 @@ export interface FacetFiltersProps {
   /** The current query's facets (null until the first reply). */
   facets: ProductFacets | null;
   onChange: (changes: ListChange) => void;
-}
-
-const FILTER_PARAMS: ListParam[] = [
-  'category',
-  'colour',
-  'size',
-  'min_price',
-  'max_price',
-  'in_stock',
-  'preorder',
-];
-
-/** Whether the address has any filter set (the search text and order are not filters). */
-export function hasFilters(page: ListPage, params: URLSearchParams): boolean {
-  return FILTER_PARAMS.some(
-    (name) => params.has(name) && (name !== 'category' || page.kind === 'search'),
-  );
 }
 
 /** A facet's values, with any ticked value the current counts left out (so it can be unticked). */
@@ -257,21 +241,32 @@ export function FacetFilters({ page, params, facets, onChange }: FacetFiltersPro
         <Button
           variant="link"
           className="list-filters__clear"
-          onClick={() =>
-            onChange({
-              ...(page.kind === 'search' ? { category: null } : {}),
-              colour: null,
-              size: null,
-              min_price: null,
-              max_price: null,
-              in_stock: null,
-              preorder: null,
-            })
-          }
+          onClick={() => onChange(clearFilters(page))}
         >
           Clear all filters
         </Button>
       )}
     </div>
+  );
+}
+
+export interface FilterDrawerProps extends FacetFiltersProps {
+  /** Matching products, once known. */
+  total: number | null;
+  onClose: () => void;
+}
+
+/**
+ * The filters on a narrow screen: a dialog over the page (focus kept inside and given
+ * back, Escape closes) ending with "Show N results". Mounted only while open.
+ */
+export function FilterDrawer({ total, onClose, ...filters }: FilterDrawerProps) {
+  return (
+    <Modal open onClose={onClose} title="Filters">
+      <FacetFilters {...filters} />
+      <Button block className="list-page__show" onClick={onClose}>
+        {total === null ? 'Show results' : `Show ${total} ${total === 1 ? 'result' : 'results'}`}
+      </Button>
+    </Modal>
   );
 }

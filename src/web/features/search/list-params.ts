@@ -110,14 +110,37 @@ export type ListParam =
   | 'in_stock'
   | 'preorder';
 
+/** A change to a list page's address: each name's new value, or null to remove it. */
+export type ListChange = Partial<Record<ListParam, string | null>>;
+
+const FILTER_PARAMS: ListParam[] = [
+  'category',
+  'colour',
+  'size',
+  'min_price',
+  'max_price',
+  'in_stock',
+  'preorder',
+];
+
+/** Whether the address has any filter set (the search text and order are not filters). */
+export function hasFilters(page: ListPage, params: URLSearchParams): boolean {
+  return FILTER_PARAMS.some(
+    (name) => params.has(name) && (name !== 'category' || page.kind === 'search'),
+  );
+}
+
+/** The change that clears every filter (on a category page its category stays). */
+export function clearFilters(page: ListPage): ListChange {
+  const names = FILTER_PARAMS.filter((name) => name !== 'category' || page.kind === 'search');
+  return Object.fromEntries(names.map((name) => [name, null]));
+}
+
 /**
  * The query string after `changes` (null or '' removes a name). Any change but the
  * page's own goes back to page 1: page 3 of one filter is not page 3 of another.
  */
-export function changeListParams(
-  params: URLSearchParams,
-  changes: Partial<Record<ListParam, string | null>>,
-): URLSearchParams {
+export function changeListParams(params: URLSearchParams, changes: ListChange): URLSearchParams {
   const next = new URLSearchParams(params);
   for (const [name, value] of Object.entries(changes)) {
     if (value === null || value === undefined || value === '') next.delete(name);

@@ -185,7 +185,7 @@ describe('filters in the side column (wide screens)', () => {
 
     const filters = screen.getByRole('complementary', { name: 'Filters' });
     expect(screen.queryByRole('button', { name: /^Filters/ })).not.toBeInTheDocument();
-    const size = within(filters).getByRole('group', { name: 'Size' });
+    const size = await within(filters).findByRole('group', { name: 'Size' });
     await user.click(within(size).getByRole('checkbox', { name: '120cm (2)' }));
 
     expect(router.state.location.search).toBe('?q=artificial&size=120cm');
@@ -232,7 +232,7 @@ describe('filters in the side column (wide screens)', () => {
     const { router } = renderList('/categories/trees');
     await waitFor(() => expect(productNames()).toHaveLength(3));
 
-    await user.type(screen.getByRole('textbox', { name: 'Min' }), '60');
+    await user.type(await screen.findByRole('textbox', { name: 'Min' }), '60');
     expect(router.state.location.search).toBe('');
     await user.tab();
 
@@ -256,7 +256,7 @@ describe('filters in a drawer (narrow screens)', () => {
 
     const open = screen.getByRole('button', { name: 'Filters' });
     await user.click(open);
-    const dialog = screen.getByRole('dialog', { name: 'Filters' });
+    const dialog = await screen.findByRole('dialog', { name: 'Filters' });
     expect(dialog).toContainElement(document.activeElement as HTMLElement);
 
     await user.click(within(dialog).getByRole('checkbox', { name: '150cm (2)' }));
@@ -270,6 +270,7 @@ describe('filters in a drawer (narrow screens)', () => {
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();
 
     await user.click(screen.getByRole('button', { name: 'Filters (1)' }));
+    await screen.findByRole('dialog', { name: 'Filters' });
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Filters (1)' })).toHaveFocus();

@@ -1,5 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
+  lazy,
+  Suspense,
   useDeferredValue,
   useEffect,
   useId,
@@ -20,13 +22,13 @@ import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
-import { Modal } from '../../ui/modal.tsx';
 import { useMediaQuery } from '../../ui/use-media-query.ts';
-import { FacetFilters, hasFilters, type ListChange } from './facet-filters.tsx';
 import { analyticsList, trackListView, trackSearch } from './list-analytics.ts';
 import {
   categoryPath,
   changeListParams,
+  clearFilters,
+  hasFilters,
   defaultSort,
   legacyCategoryHref,
   listFilterOf,
@@ -34,10 +36,18 @@ import {
   sortChoices,
   sortOf,
   SEARCH_PATH,
+  type ListChange,
   type ListPage,
 } from './list-params.ts';
 import { Pagination } from './pagination.tsx';
 import './results.css';
+
+// The filters are their own chunk: a phone loads them when the drawer opens, a wide
+// screen at once; the first paint of every list page does without them
+// (the home page's 100 KB budget, ADR 058).
+const filterChunk = () => import('./facet-filters.tsx');
+const FacetFilters = lazy(async () => ({ default: (await filterChunk()).FacetFilters }));
+const FilterDrawer = lazy(async () => ({ default: (await filterChunk()).FilterDrawer }));
 
 /** Wide screens show the filters in a side column; narrower ones in a drawer. */
 export const FILTER_COLUMN_QUERY = '(min-width: 900px)';
@@ -179,14 +189,12 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
           ? `Search results for “${page.q}”`
           : 'Search our plants and flowers';
 
-  const filters = (
-    <FacetFilters
-      page={page}
-      params={params}
-      facets={products.data?.facets ?? null}
-      onChange={change}
-    />
-  );
+  const filterProps = {
+    page,
+    params,
+    facets: products.data?.facets ?? null,
+    onChange: change,
+  };
 
   let body: ReactNode;
   if (unknownCategory) {
@@ -245,20 +253,7 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
         )}
         {filtered && (
           <p>
-            <Link
-              to={listHref(
-                page,
-                changeListParams(params, {
-                  ...(page.kind === 'search' ? { category: null } : {}),
-                  colour: null,
-                  size: null,
-                  min_price: null,
-                  max_price: null,
-                  in_stock: null,
-                  preorder: null,
-                }),
-              )}
-            >
+            <Link to={listHref(page, changeListParams(params, clearFilters(page)))}>
               Clear all filters
             </Link>
           </p>
@@ -378,18 +373,19 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
         <div className={wide ? 'list-page__body list-page__body--with-filters' : 'list-page__body'}>
           {wide && !unknownCategory && (
             <aside className="list-page__filters" aria-label="Filters">
-              {filters}
+              <Suspense fallback={null}>
+                <FacetFilters {...filterProps} />
+              </Suspense>
             </aside>
           )}
           <div className="list-page__main">{body}</div>
         </div>
       </div>
-      <Modal open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filters">
-        {filters}
-        <Button block className="list-page__show" onClick={() => setDrawerOpen(false)}>
-          {total === null ? 'Show results' : `Show ${plural(total, 'result', 'results')}`}
-        </Button>
-      </Modal>
+      {drawerOpen && (
+        <Suspense fallback={null}>
+          <FilterDrawer {...filterProps} total={total} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
