@@ -9,11 +9,10 @@ import {
   clearFilters,
   hasFilters,
   listHref,
-  priceParam,
-  toggleSlug,
   type ListChange,
   type ListPage,
 } from './list-params.ts';
+import { priceParam, toggleSlug } from './filter-values.ts';
 
 export interface FacetFiltersProps {
   page: ListPage;

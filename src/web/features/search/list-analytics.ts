@@ -6,22 +6,7 @@
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import { CURRENCY_CODE, decimalString } from '../../../domain/money.ts';
 import { BRAND, push } from '../../lib/analytics.ts';
-import type { ListPage } from './list-params.ts';
-
-/** The list's id and name in analytics; the name is also the product clicks' list. */
-export interface AnalyticsList {
-  id: string;
-  name: string;
-}
-
-/** How analytics names a list page; `categoryName` once the category is known. */
-export function analyticsList(page: ListPage, categoryName?: string): AnalyticsList {
-  if (page.kind === 'category') {
-    return { id: `category_${page.slug}`, name: `Category: ${categoryName ?? page.slug}` };
-  }
-  if (page.kind === 'search') return { id: 'search_results', name: 'Search Results' };
-  return { id: 'home', name: 'Home page' };
-}
+import type { AnalyticsList } from './list-params.ts';
 
 /**
  * A results page was shown: its products, each with its place in the whole list

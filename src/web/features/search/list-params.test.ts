@@ -5,13 +5,12 @@ import {
   listFilterOf,
   listHref,
   listPageOf,
-  pageLinks,
-  priceParam,
   sortChoices,
   sortOf,
-  toggleSlug,
   type ListPage,
 } from './list-params.ts';
+import { priceParam, toggleSlug } from './filter-values.ts';
+import { pageLinks } from './pagination.tsx';
 
 const params = (search: string) => new URLSearchParams(search);
 const search: ListPage = { kind: 'search', q: 'olive' };

@@ -150,13 +150,6 @@ export function changeListParams(params: URLSearchParams, changes: ListChange): 
   return next;
 }
 
-/** A comma list of slugs with `slug` added (on) or removed, or null when it is empty. */
-export function toggleSlug(list: string | null, slug: string, on: boolean): string | null {
-  const values = slugs(list).filter((s) => s !== slug);
-  if (on) values.push(slug);
-  return values.length ? values.join(',') : null;
-}
-
 /** The order a list page shows when its address names none: Best match for a search text. */
 export function defaultSort(page: ListPage): ProductSort {
   return page.kind === 'search' && page.q ? 'relevance' : 'position';
@@ -177,40 +170,6 @@ export function sortOf(page: ListPage, params: URLSearchParams): ProductSort {
 }
 
 /**
- * The page links to show for page `current` of `last`: the first and last, the
- * current one and its neighbours, with 'gap' where pages are left out.
- */
-export function pageLinks(current: number, last: number): (number | 'gap')[] {
-  const shown = [...new Set([1, current - 1, current, current + 1, last])]
-    .filter((n) => n >= 1 && n <= last)
-    .sort((a, b) => a - b);
-  const links: (number | 'gap')[] = [];
-  for (const n of shown) {
-    const previous = links.at(-1);
-    if (typeof previous === 'number' && n - previous === 2) links.push(previous + 1);
-    else if (typeof previous === 'number' && n - previous > 2) links.push('gap');
-    links.push(n);
-  }
-  return links;
-}
-
-export type PriceInput = { ok: true; value: string | null } | { ok: false; message: string };
-
-/**
- * A price box's text as the address's whole pounds: '' is no limit; '£12.50' is 12 as
- * a lower bound and 13 as an upper one, so the range never leaves out what was typed.
- */
-export function priceParam(text: string, bound: 'min' | 'max'): PriceInput {
-  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '').trim();
-  if (cleaned === '') return { ok: true, value: null };
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) {
-    return { ok: false, message: 'Enter an amount in pounds, like 25' };
-  }
-  const amount = Number(cleaned);
-  return { ok: true, value: String(bound === 'min' ? Math.floor(amount) : Math.ceil(amount)) };
-}
-
-/**
  * Where an old home-page category address (`/?category=trees&sort=…`) now lives:
  * the category's page, keeping the rest of the query; null when it is not one.
  */
@@ -221,4 +180,19 @@ export function legacyCategoryHref(pathname: string, params: URLSearchParams): s
   const next = new URLSearchParams(params);
   next.delete('category');
   return listHref({ kind: 'category', slug: category }, next);
+}
+
+/** The list's id and name in analytics; the name is also the product clicks' list. */
+export interface AnalyticsList {
+  id: string;
+  name: string;
+}
+
+/** How analytics names a list page; `categoryName` once the category is known. */
+export function analyticsList(page: ListPage, categoryName?: string): AnalyticsList {
+  if (page.kind === 'category') {
+    return { id: `category_${page.slug}`, name: `Category: ${categoryName ?? page.slug}` };
+  }
+  if (page.kind === 'search') return { id: 'search_results', name: 'Search Results' };
+  return { id: 'home', name: 'Home page' };
 }

@@ -1,5 +1,23 @@
 import { Link } from 'react-router';
-import { changeListParams, listHref, pageLinks, type ListPage } from './list-params.ts';
+import { changeListParams, listHref, type ListPage } from './list-params.ts';
+
+/**
+ * The page links to show for page `current` of `last`: the first and last, the
+ * current one and its neighbours, with 'gap' where pages are left out.
+ */
+export function pageLinks(current: number, last: number): (number | 'gap')[] {
+  const shown = [...new Set([1, current - 1, current, current + 1, last])]
+    .filter((n) => n >= 1 && n <= last)
+    .sort((a, b) => a - b);
+  const links: (number | 'gap')[] = [];
+  for (const n of shown) {
+    const previous = links.at(-1);
+    if (typeof previous === 'number' && n - previous === 2) links.push(previous + 1);
+    else if (typeof previous === 'number' && n - previous > 2) links.push('gap');
+    links.push(n);
+  }
+  return links;
+}
 
 export interface PaginationProps {
   page: ListPage;

@@ -57,8 +57,8 @@ describe('search results', () => {
     expect(searches).toEqual(['?q=tree']);
     expect(document.title).toBe('Search results for “tree” | Everbloom');
 
+    await waitFor(() => expect(pushed('view_item_list')).toHaveLength(1));
     expect(pushed('search')).toEqual([{ event: 'search', search_term: 'tree' }]);
-    expect(pushed('view_item_list')).toHaveLength(1);
     expect(pushed('view_item_list')[0]?.ecommerce).toMatchObject({
       item_list_id: 'search_results',
       item_list_name: 'Search Results',
@@ -85,7 +85,7 @@ describe('search results', () => {
     await waitFor(() => expect(productNames()).toHaveLength(2));
     const first = productNames();
 
-    await user.click(screen.getByRole('link', { name: 'Page 2' }));
+    await user.click(await screen.findByRole('link', { name: 'Page 2' }));
 
     expect(productNames()).toEqual(first);
     expect(screen.getByText('Loading plants…')).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('search results', () => {
     const { router } = renderList('/search?q=artificial');
     await waitFor(() => expect(productNames()).toHaveLength(2));
 
-    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByRole('link', { name: 'Page 1' })).toHaveAttribute(
       'aria-current',
       'page',
@@ -156,7 +156,9 @@ describe('search results', () => {
       '/categories/flowers',
     );
     expect(screen.getByRole('status')).toHaveTextContent('0 products');
-    expect(pushed('search')).toEqual([{ event: 'search', search_term: 'olvie' }]);
+    await waitFor(() =>
+      expect(pushed('search')).toEqual([{ event: 'search', search_term: 'olvie' }]),
+    );
     expect(pushed('view_item_list')).toEqual([]);
   });
 

@@ -13,7 +13,6 @@ import {
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   DEFAULT_PER_PAGE,
-  type CategoryView,
   type FamilyView,
   type ProductSort,
 } from '../../../domain/api/catalogue.ts';
@@ -23,23 +22,19 @@ import { Button } from '../../ui/button.tsx';
 import { ErrorFallback } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { useMediaQuery } from '../../ui/use-media-query.ts';
-import { analyticsList, trackListView, trackSearch } from './list-analytics.ts';
 import {
+  analyticsList,
   categoryPath,
   changeListParams,
-  clearFilters,
-  hasFilters,
   defaultSort,
   legacyCategoryHref,
   listFilterOf,
   listHref,
   sortChoices,
   sortOf,
-  SEARCH_PATH,
   type ListChange,
   type ListPage,
 } from './list-params.ts';
-import { Pagination } from './pagination.tsx';
 import './results.css';
 
 // The filters are their own chunk: a phone loads them when the drawer opens, a wide
@@ -48,6 +43,9 @@ import './results.css';
 const filterChunk = () => import('./facet-filters.tsx');
 const FacetFilters = lazy(async () => ({ default: (await filterChunk()).FacetFilters }));
 const FilterDrawer = lazy(async () => ({ default: (await filterChunk()).FilterDrawer }));
+// The pager sits below the grid, and no results is rare: both load when first shown.
+const Pagination = lazy(async () => ({ default: (await import('./pagination.tsx')).Pagination }));
+const NoResults = lazy(async () => ({ default: (await import('./no-results.tsx')).NoResults }));
 
 /** Wide screens show the filters in a side column; narrower ones in a drawer. */
 export const FILTER_COLUMN_QUERY = '(min-width: 900px)';
@@ -63,7 +61,6 @@ const SORT_LABELS: Record<ProductSort, string> = {
 };
 
 const SKELETON_CARDS = 8;
-const POPULAR_CATEGORIES = 6;
 
 /** The product grid the layout shows its page in (the shop's, composed in app/). */
 export type ResultsGrid = ComponentType<{ products: FamilyView[]; listName: string }>;
@@ -76,14 +73,6 @@ export interface ResultsLayoutProps {
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** Categories with the most products first, for a search that found nothing. */
-function popular(categories: CategoryView[] | undefined): CategoryView[] {
-  return [...(categories ?? [])]
-    .filter((c) => c.product_count > 0)
-    .sort((a, b) => b.product_count - a.product_count)
-    .slice(0, POPULAR_CATEGORIES);
-}
 
 /**
  * One layout for every product list: the home page, a category and search results.
@@ -141,10 +130,13 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
   useEffect(() => {
     if (!shown || !categoryKnown || legacy || reported.current === location.key) return;
     reported.current = location.key;
-    if (page.kind === 'search') trackSearch(page.q);
-    if (shown.products.length > 0) {
-      trackListView(analytics, shown.products, (shown.page - 1) * shown.per_page);
-    }
+    // The events' code loads after the list is on screen: it is no part of the first paint.
+    void import('./list-analytics.ts').then(({ trackListView, trackSearch }) => {
+      if (page.kind === 'search') trackSearch(page.q);
+      if (shown.products.length > 0) {
+        trackListView(analytics, shown.products, (shown.page - 1) * shown.per_page);
+      }
+    });
   }, [shown, categoryKnown, legacy, location.key, page, analytics]);
 
   // A new page of the same list: the shopper reads on from its heading, not the pager.
@@ -169,7 +161,6 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
   const total = shown?.total ?? null;
   const perPage = products.data?.per_page ?? DEFAULT_PER_PAGE;
   const lastPage = products.data ? Math.max(1, Math.ceil(products.data.total / perPage)) : 1;
-  const filtered = hasFilters(page, params);
   const activeFilters = [
     ...(params.get('colour') ?? '').split(',').filter(Boolean),
     ...(params.get('size') ?? '').split(',').filter(Boolean),
@@ -230,52 +221,15 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
       </div>
     );
   } else if (list.length === 0 && products.data?.total === 0) {
-    const suggestion = products.data.did_you_mean;
     body = (
-      <div className="list-empty">
-        <p className="list-empty__title">
-          {filtered
-            ? 'No products match these filters'
-            : page.kind === 'search' && page.q
-              ? `No results for “${page.q}”`
-              : page.kind === 'category'
-                ? 'No products in this category yet'
-                : 'No products yet'}
-        </p>
-        {suggestion && (
-          <p className="list-empty__suggestion">
-            Did you mean{' '}
-            <Link to={`${SEARCH_PATH}?${new URLSearchParams({ q: suggestion }).toString()}`}>
-              {suggestion}
-            </Link>
-            ?
-          </p>
-        )}
-        {filtered && (
-          <p>
-            <Link to={listHref(page, changeListParams(params, clearFilters(page)))}>
-              Clear all filters
-            </Link>
-          </p>
-        )}
-        {popular(categories.data).length > 0 && (
-          <nav className="list-empty__popular" aria-label="Popular categories">
-            <p>Popular categories</p>
-            <ul role="list">
-              {popular(categories.data).map((c) => (
-                <li key={c.slug}>
-                  <Link to={categoryPath(c.slug)}>{c.name}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-        {page.kind !== 'home' && (
-          <p>
-            <Link to="/">See all our plants and flowers</Link>
-          </p>
-        )}
-      </div>
+      <Suspense fallback={null}>
+        <NoResults
+          page={page}
+          params={params}
+          didYouMean={products.data.did_you_mean}
+          categories={categories.data}
+        />
+      </Suspense>
     );
   } else {
     body = (
@@ -284,12 +238,14 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
           {products.isPlaceholderData && <LoadingOverlay message="Loading plants…" />}
           <Grid products={list} listName={analytics.name} />
         </div>
-        <Pagination
-          page={page}
-          params={params}
-          current={products.data?.page ?? shownPage}
-          last={lastPage}
-        />
+        <Suspense fallback={null}>
+          <Pagination
+            page={page}
+            params={params}
+            current={products.data?.page ?? shownPage}
+            last={lastPage}
+          />
+        </Suspense>
       </>
     );
   }
