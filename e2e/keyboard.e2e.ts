@@ -65,7 +65,7 @@ test.describe('keyboard only', () => {
         .getByRole('link', { name: 'House Plants' }),
     );
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/category=house-plants/);
+    await expect(page).toHaveURL(/\/categories\/house-plants$/);
     await tabTo(page, page.getByRole('link', { name: 'Artificial Boston Fern', exact: true }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/products\/artificial-boston-fern/);

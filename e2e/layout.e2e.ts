@@ -30,7 +30,7 @@ async function placeOrder(page: Page) {
 /** The journey's pages, each shown as it settles (`ready` names what must be on it). */
 const PAGES: { name: string; path: string; ready: string }[] = [
   // One category keeps the listing (and its tab stops) short; every card is alike.
-  { name: 'home', path: '/?category=house-plants', ready: 'article' },
+  { name: 'category', path: '/categories/house-plants', ready: 'article' },
   { name: 'product', path: '/products/artificial-olive-tree', ready: 'h1' },
   { name: 'basket', path: '/basket', ready: '.basket-lines' },
   { name: 'checkout entry', path: '/checkout', ready: 'h1' },

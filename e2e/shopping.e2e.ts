@@ -16,7 +16,7 @@ test.describe('a shopper', () => {
       .getByRole('navigation', { name: 'Categories' })
       .getByRole('link', { name: /Trees/ })
       .click();
-    await expect(page).toHaveURL(/category=trees/);
+    await expect(page).toHaveURL(/\/categories\/trees$/);
     await page.getByRole('link', { name: 'Artificial Olive Tree', exact: true }).first().click();
     await expect(page).toHaveURL(/\/products\/artificial-olive-tree/);
     await expect(

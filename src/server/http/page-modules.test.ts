@@ -105,7 +105,7 @@ describe('the preload tags', () => {
   it('never write a file name that is not a plain path', () => {
     const odd: Manifest = {
       ...MANIFEST,
-      'features/shop/home-page.tsx': { file: 'assets/"><script>x</script>.js' },
+      'app/list-pages.tsx': { file: 'assets/"><script>x</script>.js' },
     };
     expect(modulePreloadTags(odd, '/')).toBe('');
   });

@@ -34,7 +34,13 @@ const CHECKOUT_APP = 'features/checkout/checkout-app.tsx';
  * (manifest keys, relative to src/web), in order of matching.
  */
 export const PAGE_MODULES: readonly { label: string; path: RegExp; modules: string[] }[] = [
-  { label: '/', path: /^\/$/, modules: ['features/shop/home-page.tsx'] },
+  // Home, category and search results: one chunk, one layout (ADR 058).
+  { label: '/', path: /^\/$/, modules: ['app/list-pages.tsx'] },
+  {
+    label: '/categories/:slug, /search',
+    path: /^\/(categories\/[^/]+|search)\/?$/,
+    modules: ['app/list-pages.tsx'],
+  },
   {
     label: '/products/:slug',
     path: /^\/products\/[^/]+\/?$/,

@@ -11,7 +11,11 @@ import { useStoredDiscountCode } from './use-stored-discount-code.ts';
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
-const HomePage = page(() => import('../features/shop/home-page.tsx'), 'HomePage');
+// Home, category and search results share one layout, so one chunk (ADR 058).
+const listPages = () => import('./list-pages.tsx');
+const HomePage = page(listPages, 'HomePage');
+const CategoryPage = page(listPages, 'CategoryPage');
+const SearchPage = page(listPages, 'SearchPage');
 const ProductPage = page(() => import('../features/shop/product-page.tsx'), 'ProductPage');
 const BasketPage = page(() => import('../features/basket/basket-page.tsx'), 'BasketPage');
 const CheckoutApp = page(() => import('../features/checkout/checkout-app.tsx'), 'CheckoutApp');
@@ -64,6 +68,8 @@ export function AppRoutes() {
       <Route path="checkout/*" element={<CheckoutContainer />} />
       <Route element={<Layout />}>
         <Route index element={<Lazy page={HomePage} />} />
+        <Route path="categories/:slug" element={<Lazy page={CategoryPage} />} />
+        <Route path="search" element={<Lazy page={SearchPage} />} />
         <Route path="products/:slug" element={<Lazy page={ProductPage} />} />
         <Route path="basket" element={<Lazy page={BasketPage} />} />
         <Route path="login/*" element={<Lazy page={LoginRoutes} />} />

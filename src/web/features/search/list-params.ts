@@ -63,7 +63,11 @@ export function listFilterOf(page: ListPage, params: URLSearchParams): ProductLi
   const sort = params.get('sort');
   const pageNumber = Number(params.get('page'));
   const filter: Partial<ProductListQuery> = {
-    sort: isSort(sort) ? sort : undefined,
+    // Best match needs a search text; without one the server's default order stands.
+    sort:
+      isSort(sort) && (sort !== 'relevance' || (page.kind === 'search' && page.q))
+        ? sort
+        : undefined,
     page: Number.isInteger(pageNumber) && pageNumber > 1 ? Math.min(pageNumber, 10_000) : 1,
     price_min: pounds(params.get('min_price')),
     price_max: pounds(params.get('max_price')),
@@ -79,4 +83,116 @@ export function listFilterOf(page: ListPage, params: URLSearchParams): ProductLi
     if (category && SLUG.test(category)) filter.category = category;
   }
   return filter;
+}
+
+/** The path of a list page, without its query string. */
+export function listPath(page: ListPage): string {
+  if (page.kind === 'category') return categoryPath(page.slug);
+  return page.kind === 'search' ? SEARCH_PATH : '/';
+}
+
+/** A list page's address with the given query string ('' for none). */
+export function listHref(page: ListPage, params: URLSearchParams): string {
+  const search = params.toString();
+  return search ? `${listPath(page)}?${search}` : listPath(page);
+}
+
+/** The query-string names a list page reads (list-params.ts' header says what each holds). */
+export type ListParam =
+  | 'q'
+  | 'category'
+  | 'sort'
+  | 'page'
+  | 'colour'
+  | 'size'
+  | 'min_price'
+  | 'max_price'
+  | 'in_stock'
+  | 'preorder';
+
+/** A change to a list page's address: each name's new value, or null to remove it. */
+export type ListChange = Partial<Record<ListParam, string | null>>;
+
+const FILTER_PARAMS: ListParam[] = [
+  'category',
+  'colour',
+  'size',
+  'min_price',
+  'max_price',
+  'in_stock',
+  'preorder',
+];
+
+/** Whether the address has any filter set (the search text and order are not filters). */
+export function hasFilters(page: ListPage, params: URLSearchParams): boolean {
+  return FILTER_PARAMS.some(
+    (name) => params.has(name) && (name !== 'category' || page.kind === 'search'),
+  );
+}
+
+/** The change that clears every filter (on a category page its category stays). */
+export function clearFilters(page: ListPage): ListChange {
+  const names = FILTER_PARAMS.filter((name) => name !== 'category' || page.kind === 'search');
+  return Object.fromEntries(names.map((name) => [name, null]));
+}
+
+/**
+ * The query string after `changes` (null or '' removes a name). Any change but the
+ * page's own goes back to page 1: page 3 of one filter is not page 3 of another.
+ */
+export function changeListParams(params: URLSearchParams, changes: ListChange): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === null || value === undefined || value === '') next.delete(name);
+    else next.set(name, value);
+  }
+  if (!('page' in changes) || next.get('page') === '1') next.delete('page');
+  return next;
+}
+
+/** The order a list page shows when its address names none: Best match for a search text. */
+export function defaultSort(page: ListPage): ProductSort {
+  return page.kind === 'search' && page.q ? 'relevance' : 'position';
+}
+
+/** The orders a list page offers, in the order of its Sort menu. */
+export function sortChoices(page: ListPage): ProductSort[] {
+  const choices: ProductSort[] = ['position', 'price_asc', 'price_desc', 'newest', 'best_selling'];
+  return page.kind === 'search' && page.q ? ['relevance', ...choices] : choices;
+}
+
+/** The order a list page is in: its address's, when it offers that one, else its default. */
+export function sortOf(page: ListPage, params: URLSearchParams): ProductSort {
+  const sort = params.get('sort');
+  if (!isSort(sort)) return defaultSort(page);
+  if (sort === 'relevance' && defaultSort(page) !== 'relevance') return defaultSort(page);
+  return sort;
+}
+
+/**
+ * Where an old home-page category address (`/?category=trees&sort=…`) now lives:
+ * the category's page, keeping the rest of the query; null when it is not one.
+ */
+export function legacyCategoryHref(pathname: string, params: URLSearchParams): string | null {
+  if (listPageOf(pathname, params)?.kind !== 'home') return null;
+  const category = params.get('category');
+  if (!category || !SLUG.test(category)) return null;
+  const next = new URLSearchParams(params);
+  next.delete('category');
+  return listHref({ kind: 'category', slug: category }, next);
+}
+
+/** The list's id and name in analytics; the name is also the product clicks' list. */
+export interface AnalyticsList {
+  id: string;
+  name: string;
+}
+
+/** How analytics names a list page; `categoryName` once the category is known. */
+export function analyticsList(page: ListPage, categoryName?: string): AnalyticsList {
+  if (page.kind === 'category') {
+    return { id: `category_${page.slug}`, name: `Category: ${categoryName ?? page.slug}` };
+  }
+  if (page.kind === 'search') return { id: 'search_results', name: 'Search Results' };
+  return { id: 'home', name: 'Home page' };
 }

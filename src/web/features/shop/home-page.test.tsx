@@ -1,36 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { FamilyView } from '../../../domain/api/catalogue.ts';
-import { mockApi, renderWithApp } from '../../testing/render.tsx';
-import { HomePage } from './home-page.tsx';
-import { ALL_PRODUCTS, CATEGORIES, reply } from './testing/fixtures.ts';
+import { CategoryPage, HomePage, SearchPage } from '../../app/list-pages.tsx';
+import { listApi } from '../search/testing/list-api.ts';
+import { renderWithApp } from '../../testing/render.tsx';
+import { ALL_PRODUCTS } from './testing/fixtures.ts';
 
-/** A catalogue API that filters and sorts like the server, remembering each query string. */
-function catalogueApi(options: { products?: FamilyView[]; fail?: () => boolean } = {}) {
-  const searches: string[] = [];
-  const api = mockApi({
-    'GET /api/v1/categories': () => reply({ categories: CATEGORIES }),
-    'GET /api/v1/products': (_body, url) => {
-      searches.push(url.search);
-      if (options.fail?.()) {
-        return { status: 500, body: { error_type: 'internal_error', message: 'Boom' } };
-      }
-      const category = url.searchParams.get('category');
-      const sort = url.searchParams.get('sort');
-      const products = (options.products ?? ALL_PRODUCTS).filter(
-        (p) => !category || p.primary_category.slug === category,
-      );
-      if (sort === 'price_asc')
-        products.sort((a, b) => a.prices.price.amount - b.prices.price.amount);
-      if (sort === 'price_desc')
-        products.sort((a, b) => b.prices.price.amount - a.prices.price.amount);
-      if (sort === 'name') products.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
-      return reply({ products });
-    },
-  });
-  return { ...api, searches };
-}
+const LIST_ROUTES = [
+  { path: '/', element: <HomePage /> },
+  { path: '/categories/:slug', element: <CategoryPage /> },
+  { path: '/search', element: <SearchPage /> },
+];
 
 function productNames(): string[] {
   return screen
@@ -39,9 +19,9 @@ function productNames(): string[] {
 }
 
 describe('HomePage', () => {
-  it('shows the hero, every product and how many there are', async () => {
-    const { calls, searches } = catalogueApi();
-    renderWithApp(<HomePage />);
+  it('shows the hero, the first page of every product and how many there are', async () => {
+    const { searches } = listApi();
+    renderWithApp(<HomePage />, { routes: LIST_ROUTES });
 
     expect(
       screen.getByRole('heading', {
@@ -53,19 +33,21 @@ describe('HomePage', () => {
     expect(await screen.findAllByRole('article')).toHaveLength(ALL_PRODUCTS.length);
     expect(screen.getByText(`${ALL_PRODUCTS.length} products`)).toBeVisible();
     expect(screen.getByRole('link', { name: 'All' })).toHaveAttribute('aria-current', 'page');
-    expect(calls.filter((c) => c.path === '/api/v1/products')).toHaveLength(1);
+    // Page 1 of 24 (the default, so not in the request).
     expect(searches).toEqual(['']);
+    expect(screen.queryByRole('navigation', { name: 'Pages' })).not.toBeInTheDocument();
   });
 
-  it('filters by category through the query string and the request', async () => {
-    const { searches } = catalogueApi();
+  it('links each category to its own page, with its name and description', async () => {
+    const { searches } = listApi();
     const user = userEvent.setup();
-    const { router } = renderWithApp(<HomePage />);
+    const { router } = renderWithApp(<HomePage />, { routes: LIST_ROUTES });
     await screen.findAllByRole('article');
 
     await user.click(await screen.findByRole('link', { name: 'House Plants' }));
 
-    expect(router.state.location.search).toBe('?category=house-plants');
+    expect(router.state.location.pathname).toBe('/categories/house-plants');
+    expect(await screen.findByRole('heading', { level: 1, name: 'House Plants' })).toBeVisible();
     await waitFor(() =>
       expect(productNames()).toEqual([
         'Artificial Bird of Paradise',
@@ -74,7 +56,9 @@ describe('HomePage', () => {
       ]),
     );
     expect(searches).toEqual(['', '?category=house-plants']);
-    expect(screen.getByRole('heading', { level: 2, name: 'House Plants' })).toBeVisible();
+    expect(
+      screen.getByText('Lifelike artificial house plants for shelves, sideboards and floors.'),
+    ).toBeVisible();
     expect(screen.getByText('3 products')).toBeVisible();
     expect(screen.getByRole('link', { name: 'House Plants' })).toHaveAttribute(
       'aria-current',
@@ -83,21 +67,20 @@ describe('HomePage', () => {
     expect(document.title).toBe('House Plants | Everbloom');
 
     await user.click(screen.getByRole('link', { name: 'All' }));
-    expect(router.state.location.search).toBe('');
+    expect(router.state.location.pathname).toBe('/');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(ALL_PRODUCTS.length));
   });
 
-  it('sorts through the query string and the request, keeping the category', async () => {
-    const { searches } = catalogueApi();
-    const user = userEvent.setup();
-    const { router } = renderWithApp(<HomePage />, { path: '/?category=trees' });
-    await screen.findAllByRole('article');
+  it('sends an old category address to the category page, keeping the order', async () => {
+    const { searches } = listApi();
+    const { router } = renderWithApp(<HomePage />, {
+      path: '/?category=trees&sort=price_desc',
+      routes: LIST_ROUTES,
+    });
 
-    const sort = screen.getByRole('combobox', { name: 'Sort by' });
-    expect(sort).toHaveValue('position');
-    await user.selectOptions(sort, 'Price: high to low');
-
-    expect(router.state.location.search).toBe('?category=trees&sort=price_desc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/categories/trees'));
+    expect(router.state.location.search).toBe('?sort=price_desc');
+    expect(router.state.historyAction).toBe('REPLACE');
     await waitFor(() =>
       expect(productNames()).toEqual([
         'Artificial Japanese Maple',
@@ -105,24 +88,34 @@ describe('HomePage', () => {
         'Artificial Olive Tree',
       ]),
     );
-    expect(searches).toEqual(['?category=trees', '?category=trees&sort=price_desc']);
-
-    await user.selectOptions(sort, 'Featured');
-    expect(router.state.location.search).toBe('?category=trees');
+    expect(searches).toEqual(['?category=trees&sort=price_desc']);
   });
 
-  it('reads the category and sort from the address it opens on', async () => {
-    const { searches } = catalogueApi();
-    renderWithApp(<HomePage />, { path: '/?category=trees&sort=name' });
-
+  it('sorts through the address, Featured being the default', async () => {
+    const { searches } = listApi();
+    const user = userEvent.setup();
+    const { router } = renderWithApp(<HomePage />, { routes: LIST_ROUTES });
     await screen.findAllByRole('article');
-    expect(searches).toEqual(['?category=trees&sort=name']);
-    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('name');
+
+    const sort = screen.getByRole('combobox', { name: 'Sort by' });
+    expect(sort).toHaveValue('position');
+    expect(within(sort).queryByRole('option', { name: 'Best match' })).not.toBeInTheDocument();
+    await user.selectOptions(sort, 'Price: high to low');
+
+    expect(router.state.location.search).toBe('?sort=price_desc');
+    const dearest = [...ALL_PRODUCTS].sort(
+      (a, b) => b.prices.price.amount - a.prices.price.amount,
+    )[0];
+    await waitFor(() => expect(productNames()[0]).toBe(dearest?.name));
+    expect(searches).toEqual(['', '?sort=price_desc']);
+
+    await user.selectOptions(sort, 'Featured');
+    expect(router.state.location.search).toBe('');
   });
 
   it('ignores a sort order the shop does not offer', async () => {
-    const { searches } = catalogueApi();
-    renderWithApp(<HomePage />, { path: '/?sort=cheapest' });
+    const { searches } = listApi();
+    renderWithApp(<HomePage />, { path: '/?sort=cheapest', routes: LIST_ROUTES });
 
     await screen.findAllByRole('article');
     expect(searches).toEqual(['']);
@@ -131,21 +124,31 @@ describe('HomePage', () => {
 
   it('names the analytics list after the category', async () => {
     window.dataLayer = [];
-    catalogueApi();
+    listApi();
     const user = userEvent.setup();
-    renderWithApp(<HomePage />, { path: '/?category=flowers' });
+    renderWithApp(<CategoryPage />, { path: '/categories/flowers', routes: LIST_ROUTES });
 
-    await screen.findByRole('link', { name: 'Flowers' });
+    await screen.findByRole('heading', { level: 1, name: 'Flowers' });
+    await waitFor(() =>
+      expect(window.dataLayer).toContainEqual({
+        event: 'view_item_list',
+        ecommerce: expect.objectContaining({
+          item_list_id: 'category_flowers',
+          item_list_name: 'Category: Flowers',
+          items: [expect.objectContaining({ item_name: 'Artificial Wisteria Arch', index: 0 })],
+        }),
+      }),
+    );
     await user.click(await screen.findByRole('link', { name: 'Artificial Wisteria Arch' }));
 
-    expect(window.dataLayer.at(-1)).toMatchObject({
-      ecommerce: { click: { actionField: { list: 'Category: Flowers' } } },
-    });
+    expect(
+      window.dataLayer.find((entry) => (entry as { event?: string }).event === 'productClick'),
+    ).toMatchObject({ ecommerce: { click: { actionField: { list: 'Category: Flowers' } } } });
   });
 
   it('says so when a category has no products', async () => {
-    catalogueApi({ products: [] });
-    renderWithApp(<HomePage />, { path: '/?category=flowers' });
+    listApi({ products: [] });
+    renderWithApp(<CategoryPage />, { path: '/categories/flowers', routes: LIST_ROUTES });
 
     expect(await screen.findByText('No products in this category yet')).toBeVisible();
     expect(screen.getByRole('link', { name: 'See all our plants and flowers' })).toHaveAttribute(
@@ -154,11 +157,18 @@ describe('HomePage', () => {
     );
   });
 
+  it('says so when the category does not exist', async () => {
+    listApi({ products: [] });
+    renderWithApp(<CategoryPage />, { path: '/categories/cacti', routes: LIST_ROUTES });
+
+    expect(await screen.findByText('We couldn’t find that category')).toBeVisible();
+  });
+
   it('offers a retry when the products fail to load', async () => {
     let failing = true;
-    const { searches } = catalogueApi({ fail: () => failing });
+    const { searches } = listApi({ fail: () => failing });
     const user = userEvent.setup();
-    renderWithApp(<HomePage />);
+    renderWithApp(<HomePage />, { routes: LIST_ROUTES });
 
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     failing = false;

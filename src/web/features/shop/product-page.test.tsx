@@ -65,7 +65,7 @@ describe('ProductPage', () => {
     expect(within(breadcrumb).getByRole('link', { name: 'Shop' })).toHaveAttribute('href', '/');
     expect(within(breadcrumb).getByRole('link', { name: 'Trees' })).toHaveAttribute(
       'href',
-      '/?category=trees',
+      '/categories/trees',
     );
     expect(
       screen.getByRole('img', { name: 'Artificial Olive Tree — 90cm, Black pot' }),

@@ -118,7 +118,7 @@ function ProductDetails({ family }: { family: FamilyView }) {
             <Link to="/">Shop</Link>
           </li>
           <li>
-            <Link to={`/?category=${encodeURIComponent(category.slug)}`}>{category.name}</Link>
+            <Link to={`/categories/${encodeURIComponent(category.slug)}`}>{category.name}</Link>
           </li>
           <li aria-current="page">{family.name}</li>
         </ol>
