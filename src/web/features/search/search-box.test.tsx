@@ -149,6 +149,9 @@ describe('the header search box’s suggestions', () => {
     await screen.findByRole('combobox');
     await user.keyboard('ol');
     await waitFor(() => expect(answers.ol).toBeDefined());
+    // While the first answer is on its way the box shows it is busy, and says nothing yet.
+    expect(document.querySelector('.search-box__loading .spinner')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
     await user.keyboard('ive');
     await waitFor(() => expect(answers.olive).toBeDefined());
 
