@@ -264,11 +264,25 @@ export function SearchCombobox({ initialText, focused, current }: SearchCombobox
                   alt=""
                   loading="lazy"
                 />
+              ) : suggestion.kind === 'product' ? (
+                <span className="search-box__picture" />
               ) : (
-                <span
-                  className="search-box__picture search-box__picture--none"
-                  aria-hidden="true"
-                />
+                <span className="search-box__picture search-box__picture--category">
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    width="20"
+                    height="20"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                  >
+                    <rect x="4" y="4" width="6" height="6" rx="1" />
+                    <rect x="14" y="4" width="6" height="6" rx="1" />
+                    <rect x="4" y="14" width="6" height="6" rx="1" />
+                    <rect x="14" y="14" width="6" height="6" rx="1" />
+                  </svg>
+                </span>
               )}
               <span className="search-box__name">{suggestion.name}</span>
               {suggestion.kind === 'category' && (
