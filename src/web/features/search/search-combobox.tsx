@@ -210,6 +210,8 @@ export function SearchCombobox({ initialText, focused, current }: SearchCombobox
         type="search"
         name="q"
         value={text}
+        // Only here, not in the plain input: its 50 bytes would be in every page's entry.
+        placeholder="Search plants, flowers, pots…"
         maxLength={200}
         autoComplete="off"
         spellCheck={false}
