@@ -1,16 +1,15 @@
 /**
- * Catalogue queries: product lists (searched, filtered, paged), one product, categories,
- * the search box's suggestions.
+ * Catalogue queries: product lists (searched, filtered, paged), one product, categories.
+ * (The search box's suggestions are api/search-suggestions.ts: only the search box's own
+ * chunk loads them.)
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   DEFAULT_PER_PAGE,
-  SUGGEST_MIN_CHARS,
   type CategoryView,
   type FamilyView,
   type ProductListQuery,
   type ProductListView,
-  type SuggestionView,
 } from '../../domain/api/catalogue.ts';
 import { api } from '../lib/api-client.ts';
 
@@ -44,24 +43,6 @@ export function productsQuery(filter: ProductListFilter = {}) {
   return queryOptions({
     queryKey: ['products', search],
     queryFn: () => api<ProductListView>('GET', `/products${search ? `?${search}` : ''}`),
-  });
-}
-
-/** The search box's suggestions for what has been typed (none below two characters). */
-export function suggestionsQuery(text: string) {
-  const q = text.trim();
-  return queryOptions({
-    queryKey: ['search-suggestions', q],
-    queryFn: async () =>
-      q.length < SUGGEST_MIN_CHARS
-        ? []
-        : (
-            await api<{ suggestions: SuggestionView[] }>(
-              'GET',
-              `/search/suggestions?q=${encodeURIComponent(q)}`,
-            )
-          ).suggestions,
-    staleTime: 60_000,
   });
 }
 

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { removeAuthToken, setAuthToken } from '../lib/auth-token.ts';
 import { mockApi, renderWithApp } from '../testing/render.tsx';
@@ -19,6 +19,23 @@ describe('Layout header', () => {
 
     act(() => removeAuthToken());
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
+  });
+});
+
+describe('the header search box', () => {
+  it('is in the shop’s header, and not in the checkout (which has its own header)', async () => {
+    mockApi({ 'GET /api/v1/basket': basket });
+    const shop = renderWithApp(<Layout />);
+    const banner = screen.getByRole('banner');
+    expect(within(banner).getByRole('search')).toContainElement(
+      within(banner).getByRole('searchbox', { name: 'Search the shop' }),
+    );
+    await screen.findByRole('combobox', { name: 'Search the shop' });
+    shop.unmount();
+
+    mockApi({});
+    renderWithApp(<CheckoutContainer />, { path: '/checkout' });
+    expect(screen.queryByRole('search')).not.toBeInTheDocument();
   });
 });
 

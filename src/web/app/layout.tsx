@@ -1,6 +1,7 @@
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { useBasket } from '../api/basket.ts';
 import { useAuthToken } from '../lib/auth-token-read.ts';
+import { SearchBox } from '../features/search/search-box.tsx';
 import { ErrorBoundary } from '../ui/error-fallback.tsx';
 import { ShopLogo } from '../ui/shop-logo.tsx';
 import { useRouteChangeFocus } from '../ui/use-route-change-focus.ts';
@@ -49,7 +50,7 @@ function AccountLink() {
   );
 }
 
-/** The shop's frame: header with logo and basket, main content, footer. */
+/** The shop's frame: header with logo, search and basket, main content, footer. */
 export function Layout() {
   const { pathname } = useLocation();
   const main = useRouteChangeFocus(pathname);
@@ -69,6 +70,7 @@ export function Layout() {
             </NavLink>
             <NavLink to="/help-centre/topics/orders/delivery">Delivery</NavLink>
           </nav>
+          <SearchBox />
           <AccountLink />
           <BasketLink />
         </div>
