@@ -13,7 +13,9 @@ import {
 } from '../../../domain/api/catalogue.ts';
 import type { ProductListFilter } from '../../api/catalogue.ts';
 
-export const SEARCH_PATH = '/search';
+import { SEARCH_PATH } from './search-path.ts';
+
+export { SEARCH_PATH };
 export const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
 const CATEGORY_PATH = /^\/categories\/([^/]+)\/?$/;
 

@@ -8,7 +8,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { SEARCH_PATH } from './list-params.ts';
+import { SEARCH_PATH } from './search-path.ts';
 import './search-box.css';
 
 const loadCombobox = () => import('./search-combobox.tsx');

@@ -23,7 +23,7 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { SUGGEST_MIN_CHARS, type SuggestionView } from '../../../domain/api/catalogue.ts';
 import { suggestionsQuery } from '../../api/search-suggestions.ts';
-import { SEARCH_PATH } from './list-params.ts';
+import { SEARCH_PATH } from './search-path.ts';
 import { SEARCH_INPUT_ID } from './search-box.tsx';
 
 /** How long typing must pause before suggestions are asked for. */
