@@ -93,7 +93,7 @@ CREATE FUNCTION search_words_of(value text) RETURNS text[]
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT coalesce(array_agg(DISTINCT w), '{}')
   FROM regexp_split_to_table(search_fold(coalesce(value, '')), '[^a-z0-9]+') AS w
-  WHERE length(w) >= 2
+  WHERE length(w) >= 2 AND w ~ '[a-z]'
 $$;
 
 -- Recomputes the documents of some families (and removes those of families gone or
@@ -104,7 +104,8 @@ BEGIN
     RETURN;
   END IF;
   DELETE FROM search_documents d
-  WHERE d.family_id = ANY(family_ids)
+  USING unnest(family_ids) AS gone(id)
+  WHERE d.family_id = gone.id
     AND NOT EXISTS (
       SELECT 1 FROM products f
       WHERE f.id = d.family_id AND f.parent_id IS NULL
@@ -123,7 +124,8 @@ BEGIN
     v.price, v.in_stock, v.preorder, v.discontinued,
     CASE WHEN v.in_stock THEN 0 WHEN v.discontinued THEN 2 ELSE 1 END,
     f.position, f.created_at
-  FROM products f
+  FROM (SELECT DISTINCT id FROM unnest(family_ids) AS asked(id)) asked
+  JOIN products f ON f.id = asked.id
   JOIN categories c ON c.id = f.category_id
   CROSS JOIN LATERAL (
     SELECT array_agg(upper(p.sku)) AS skus,
@@ -149,7 +151,7 @@ BEGIN
     JOIN product_option_values ov ON ov.id = pvv.option_value_id
     WHERE p.parent_id = f.id
   ) o ON true
-  WHERE f.id = ANY(family_ids) AND f.parent_id IS NULL AND v.skus IS NOT NULL
+  WHERE f.parent_id IS NULL AND v.skus IS NOT NULL
   ON CONFLICT (family_id) DO UPDATE SET
     category_id = excluded.category_id, name = excluded.name, document = excluded.document,
     name_document = excluded.name_document, skus = excluded.skus, words = excluded.words,
@@ -165,11 +167,13 @@ $$;
 CREATE FUNCTION search_families_of(product_ids integer[]) RETURNS integer[]
 LANGUAGE sql STABLE AS $$
   SELECT coalesce(array_agg(DISTINCT fid), '{}') FROM (
-    SELECT coalesce(p.parent_id, p.id) AS fid FROM products p WHERE p.id = ANY(product_ids)
+    SELECT coalesce(p.parent_id, p.id) AS fid
+    FROM unnest(product_ids) AS changed(id) JOIN products p ON p.id = changed.id
     UNION
     SELECT coalesce(bp.parent_id, bp.id)
-    FROM bundle_components b JOIN products bp ON bp.id = b.bundle_id
-    WHERE b.component_id = ANY(product_ids)
+    FROM unnest(product_ids) AS changed(id)
+    JOIN bundle_components b ON b.component_id = changed.id
+    JOIN products bp ON bp.id = b.bundle_id
   ) AS f
 $$;
 
@@ -290,7 +294,7 @@ BEGIN
   IF gone = came THEN RETURN NULL; END IF;
   UPDATE search_words SET families = families - 1
   WHERE word = ANY(gone) AND NOT word = ANY(came);
-  DELETE FROM search_words WHERE families <= 0;
+  DELETE FROM search_words WHERE word = ANY(gone) AND families <= 0;
   INSERT INTO search_words AS w (word, families)
   SELECT x, 1 FROM unnest(came) AS x WHERE NOT x = ANY(gone)
   ON CONFLICT (word) DO UPDATE SET families = w.families + 1;
