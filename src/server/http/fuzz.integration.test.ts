@@ -1216,7 +1216,8 @@ class Fuzz {
       (endpoint.method === 'GET' && endpoint.url.startsWith(ADMIN_API_PREFIX) && pick % 4 !== 0
         ? ADMIN_QUERIES[pick % ADMIN_QUERIES.length]
         : endpoint.method === 'GET' &&
-            (endpoint.url === '/api/v1/products' || endpoint.url === '/api/v1/search/suggestions') &&
+            (endpoint.url === '/api/v1/products' ||
+              endpoint.url === '/api/v1/search/suggestions') &&
             pick % 4 !== 0
           ? SEARCH_QUERIES[pick % SEARCH_QUERIES.length]
           : null);

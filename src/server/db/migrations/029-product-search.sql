@@ -49,7 +49,9 @@ INSERT INTO search_synonyms (grp, word) VALUES
 
 -- One row per product family that has variations.
 CREATE TABLE search_documents (
-  family_id     integer PRIMARY KEY REFERENCES products(id) ON DELETE CASCADE,
+  -- No foreign key: a deleted family's document goes through search_refresh (below), which
+  -- also takes its words out of the vocabulary.
+  family_id     integer PRIMARY KEY,
   category_id   integer NOT NULL,
   name          text NOT NULL,
   -- name A, category and option values B, description C.
@@ -99,10 +101,18 @@ $$;
 -- Recomputes the documents of some families (and removes those of families gone or
 -- without variations). units_sold is kept as it is.
 CREATE FUNCTION search_refresh(family_ids integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  gone_words text[];
+  came_words text[];
 BEGIN
   IF family_ids IS NULL OR cardinality(family_ids) = 0 THEN
     RETURN;
   END IF;
+  -- The vocabulary is adjusted once per call, not per document: many updates of one
+  -- word's row in a transaction would each walk the row's earlier versions.
+  SELECT coalesce(array_agg(w), '{}') INTO gone_words
+  FROM (SELECT DISTINCT id FROM unnest(family_ids) AS asked(id)) asked
+  JOIN search_documents d ON d.family_id = asked.id, unnest(d.words) AS w;
   DELETE FROM search_documents d
   USING unnest(family_ids) AS gone(id)
   WHERE d.family_id = gone.id
@@ -159,6 +169,21 @@ BEGIN
     in_stock = excluded.in_stock, preorder = excluded.preorder,
     discontinued = excluded.discontinued, stock_rank = excluded.stock_rank,
     position = excluded.position, created_at = excluded.created_at;
+  SELECT coalesce(array_agg(w), '{}') INTO came_words
+  FROM (SELECT DISTINCT id FROM unnest(family_ids) AS asked(id)) asked
+  JOIN search_documents d ON d.family_id = asked.id, unnest(d.words) AS w;
+  IF gone_words = came_words THEN
+    RETURN;
+  END IF;
+  INSERT INTO search_words AS s (word, families)
+  SELECT w, sum(n)::int FROM (
+    SELECT unnest(came_words) AS w, 1 AS n
+    UNION ALL
+    SELECT unnest(gone_words), -1
+  ) AS change
+  GROUP BY w HAVING sum(n) <> 0
+  ON CONFLICT (word) DO UPDATE SET families = s.families + excluded.families;
+  DELETE FROM search_words WHERE families <= 0;
 END;
 $$;
 
@@ -282,27 +307,6 @@ END;
 $$;
 CREATE TRIGGER search_option_value_update AFTER UPDATE ON product_option_values
   FOR EACH ROW EXECUTE FUNCTION search_option_value_changed();
-
--- The vocabulary follows the documents' words.
-CREATE FUNCTION search_words_follow() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  gone text[] := '{}';
-  came text[] := '{}';
-BEGIN
-  IF TG_OP IN ('UPDATE', 'DELETE') THEN gone := OLD.words; END IF;
-  IF TG_OP IN ('UPDATE', 'INSERT') THEN came := NEW.words; END IF;
-  IF gone = came THEN RETURN NULL; END IF;
-  UPDATE search_words SET families = families - 1
-  WHERE word = ANY(gone) AND NOT word = ANY(came);
-  DELETE FROM search_words WHERE word = ANY(gone) AND families <= 0;
-  INSERT INTO search_words AS w (word, families)
-  SELECT x, 1 FROM unnest(came) AS x WHERE NOT x = ANY(gone)
-  ON CONFLICT (word) DO UPDATE SET families = w.families + 1;
-  RETURN NULL;
-END;
-$$;
-CREATE TRIGGER search_words_follow AFTER INSERT OR UPDATE OR DELETE ON search_documents
-  FOR EACH ROW EXECUTE FUNCTION search_words_follow();
 
 -- Best selling: units in paid (or later) orders, per family, kept as orders are paid.
 CREATE FUNCTION search_order_sold(status text) RETURNS boolean

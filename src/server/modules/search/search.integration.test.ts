@@ -37,7 +37,9 @@ describe.each(ENGINES)('product search on %s', (engine) => {
     const white = await list('colour=white,purple&per_page=100');
     expect(white.total).toBeGreaterThan(0);
     expect(
-      white.products.every((p) => hasOption(p, 'colour', 'white') || hasOption(p, 'colour', 'purple')),
+      white.products.every(
+        (p) => hasOption(p, 'colour', 'white') || hasOption(p, 'colour', 'purple'),
+      ),
     ).toBe(true);
 
     const tall = await list('size=150cm&per_page=100');
@@ -57,7 +59,9 @@ describe.each(ENGINES)('product search on %s', (engine) => {
 
     const inStock = await list('in_stock=1&per_page=100');
     expect(
-      inStock.products.every((p) => p.variations.some((v) => v.quantity_available > 0 || v.preorder)),
+      inStock.products.every((p) =>
+        p.variations.some((v) => v.quantity_available > 0 || v.preorder),
+      ),
     ).toBe(true);
   });
 
@@ -65,7 +69,9 @@ describe.each(ENGINES)('product search on %s', (engine) => {
     const all = await list('q=artificial&per_page=100');
     expect(all.facets.categories.reduce((sum, c) => sum + c.count, 0)).toBe(all.total);
     const trees = all.facets.categories.find((c) => c.slug === 'trees');
-    expect(trees?.count).toBe(all.products.filter((p) => p.primary_category.slug === 'trees').length);
+    expect(trees?.count).toBe(
+      all.products.filter((p) => p.primary_category.slug === 'trees').length,
+    );
     const white = all.facets.colour.find((c) => c.slug === 'white');
     expect(white?.count).toBe(all.products.filter((p) => hasOption(p, 'colour', 'white')).length);
 
@@ -174,9 +180,11 @@ describe.each(ENGINES)('product search on %s', (engine) => {
 
     // Out of stock: no longer among what is in stock; in stock again: back.
     const calathea = (db = t.handle.db) =>
-      db.updateTable('products').where('parent_id', 'in', (eb) =>
-        eb.selectFrom('products').select('id').where('slug', '=', 'artificial-calathea'),
-      );
+      db
+        .updateTable('products')
+        .where('parent_id', 'in', (eb) =>
+          eb.selectFrom('products').select('id').where('slug', '=', 'artificial-calathea'),
+        );
     await calathea().set({ quantity_on_hand: 0, is_preorder: false }).execute();
     expect(names(await list('q=calathea&in_stock=true'))).toEqual([]);
     expect(names(await list('q=calathea'))).toEqual(['Artificial Calathea']);
