@@ -120,6 +120,35 @@ BEGIN
       SELECT 1 FROM products f
       WHERE f.id = d.family_id AND f.parent_id IS NULL
         AND EXISTS (SELECT 1 FROM products v WHERE v.parent_id = f.id));
+  -- Set-based (one aggregate over all asked families, not a subquery per family): a bulk
+  -- load runs before the planner's statistics know the new rows' numbers.
+  WITH asked AS MATERIALIZED (SELECT DISTINCT id FROM unnest(family_ids) AS asked(id)),
+  vars AS MATERIALIZED (
+    SELECT p.id, p.parent_id, p.sku, p.price, p.discontinued, p.is_preorder,
+      CASE WHEN EXISTS (SELECT 1 FROM bundle_components b WHERE b.bundle_id = p.id)
+        THEN (SELECT min(part.quantity_on_hand / b.quantity)
+              FROM bundle_components b JOIN products part ON part.id = b.component_id
+              WHERE b.bundle_id = p.id AND NOT part.discontinued
+              HAVING count(*) = (SELECT count(*) FROM bundle_components b2 WHERE b2.bundle_id = p.id))
+        ELSE p.quantity_on_hand END AS available
+    FROM asked JOIN products p ON p.parent_id = asked.id
+  ),
+  agg AS (
+    SELECT parent_id AS family_id, array_agg(upper(sku)) AS skus,
+      coalesce(min(price) FILTER (WHERE NOT discontinued), min(price)) AS price,
+      bool_or(NOT discontinued AND (is_preorder OR available > 0)) AS in_stock,
+      bool_or(NOT discontinued AND is_preorder) AS preorder,
+      bool_and(discontinued) AS discontinued
+    FROM vars GROUP BY parent_id
+  ),
+  opts AS (
+    SELECT v.parent_id AS family_id, string_agg(DISTINCT ov.name, ' ') AS names,
+      array_agg(DISTINCT ov.id) AS value_ids
+    FROM vars v
+    JOIN product_variation_values pvv ON pvv.product_id = v.id
+    JOIN product_option_values ov ON ov.id = pvv.option_value_id
+    GROUP BY v.parent_id
+  )
   INSERT INTO search_documents AS d (family_id, category_id, name, document, name_document,
     skus, words, option_value_ids, price, in_stock, preorder, discontinued, stock_rank,
     position, created_at)
@@ -134,34 +163,11 @@ BEGIN
     v.price, v.in_stock, v.preorder, v.discontinued,
     CASE WHEN v.in_stock THEN 0 WHEN v.discontinued THEN 2 ELSE 1 END,
     f.position, f.created_at
-  FROM (SELECT DISTINCT id FROM unnest(family_ids) AS asked(id)) asked
-  JOIN products f ON f.id = asked.id
+  FROM agg v
+  JOIN products f ON f.id = v.family_id
   JOIN categories c ON c.id = f.category_id
-  CROSS JOIN LATERAL (
-    SELECT array_agg(upper(p.sku)) AS skus,
-      coalesce(min(p.price) FILTER (WHERE NOT p.discontinued), min(p.price)) AS price,
-      bool_or(NOT p.discontinued AND (p.is_preorder OR s.available > 0)) AS in_stock,
-      bool_or(NOT p.discontinued AND p.is_preorder) AS preorder,
-      bool_and(p.discontinued) AS discontinued
-    FROM products p
-    CROSS JOIN LATERAL (
-      SELECT CASE WHEN EXISTS (SELECT 1 FROM bundle_components b WHERE b.bundle_id = p.id)
-        THEN (SELECT min(part.quantity_on_hand / b.quantity)
-              FROM bundle_components b JOIN products part ON part.id = b.component_id
-              WHERE b.bundle_id = p.id AND NOT part.discontinued
-              HAVING count(*) = (SELECT count(*) FROM bundle_components b2 WHERE b2.bundle_id = p.id))
-        ELSE p.quantity_on_hand END AS available
-    ) s
-    WHERE p.parent_id = f.id
-  ) v
-  LEFT JOIN LATERAL (
-    SELECT string_agg(DISTINCT ov.name, ' ') AS names, array_agg(DISTINCT ov.id) AS value_ids
-    FROM products p
-    JOIN product_variation_values pvv ON pvv.product_id = p.id
-    JOIN product_option_values ov ON ov.id = pvv.option_value_id
-    WHERE p.parent_id = f.id
-  ) o ON true
-  WHERE f.parent_id IS NULL AND v.skus IS NOT NULL
+  LEFT JOIN opts o ON o.family_id = f.id
+  WHERE f.parent_id IS NULL
   ON CONFLICT (family_id) DO UPDATE SET
     category_id = excluded.category_id, name = excluded.name, document = excluded.document,
     name_document = excluded.name_document, skus = excluded.skus, words = excluded.words,

@@ -118,6 +118,26 @@ function orderBy(query: ProductListQuery, hasText: boolean) {
   }
 }
 
+/** What the list needs of a document (not its vectors: they are large to carry along). */
+const COLUMNS = sql.raw(
+  [
+    'family_id',
+    'category_id',
+    'name',
+    'option_value_ids',
+    'price',
+    'in_stock',
+    'preorder',
+    'discontinued',
+    'stock_rank',
+    'position',
+    'created_at',
+    'units_sold',
+  ]
+    .map((c) => `d.${c}`)
+    .join(', '),
+);
+
 const EMPTY_FACETS = {
   categories: [],
   colour: [],
@@ -142,7 +162,7 @@ export function pgSearch(db: Db): ProductSearch {
       const q = hasText ? tsQueries(plan) : null;
       const hits = q
         ? sql`
-            SELECT d.*,
+            SELECT ${COLUMNS},
               (d.skus @> ARRAY[${sku ?? ''}]::text[]) AS sku_hit,
               CASE WHEN d.document @@ ${q.exact} THEN 0
                    WHEN d.document @@ ${q.strict} THEN 1 ELSE 2 END AS kind,
@@ -151,7 +171,7 @@ export function pgSearch(db: Db): ProductSearch {
             FROM search_documents d
             WHERE d.document @@ ${q.fuzzy} OR d.skus @> ARRAY[${sku ?? ''}]::text[]`
         : sql`
-            SELECT d.*, false AS sku_hit, 0 AS kind, false AS in_name, 0 AS rank
+            SELECT ${COLUMNS}, false AS sku_hit, 0 AS kind, false AS in_name, 0 AS rank
             FROM search_documents d`;
       const colour = query.colour.length > 0;
       const size = query.size.length > 0;
