@@ -179,17 +179,19 @@ export function pgSearch(db: Db): ProductSearch {
         SELECT coalesce(array_agg(v.id), '{}') FROM product_option_values v
         JOIN product_options o ON o.id = v.option_id
         WHERE o.slug = ${option} AND v.slug = ANY(${slugs}::text[]))`;
+      // Counted per value id first, then named: joining each match's values to their
+      // rows before counting cost twice as much on broad lists.
       const optionFacet = (option: string, without: string) => sql`(
-        SELECT json_agg(json_build_object('slug', x.slug, 'name', x.name, 'count', x.count)
-                        ORDER BY x.position, x.slug)
+        SELECT json_agg(json_build_object('slug', v.slug, 'name', v.name, 'count', x.count)
+                        ORDER BY v.position, v.slug)
         FROM (
-          SELECT v.slug, v.name, v.position, count(*)::int AS count
+          SELECT ov.id, count(*)::int AS count
           FROM f CROSS JOIN unnest(f.option_value_ids) AS ov(id)
-          JOIN product_option_values v ON v.id = ov.id
-          JOIN product_options o ON o.id = v.option_id AND o.slug = ${option}
           WHERE ${sql.raw(without)}
-          GROUP BY v.id
-        ) x)`;
+          GROUP BY ov.id
+        ) x
+        JOIN product_option_values v ON v.id = x.id
+        JOIN product_options o ON o.id = v.option_id AND o.slug = ${option})`;
       const all = 'f_cat AND f_price AND f_colour AND f_size AND f_stock AND f_pre';
       const but = (name: string) =>
         all
