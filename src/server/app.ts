@@ -54,7 +54,7 @@ import { seoRoutes } from './modules/seo/seo.routes.ts';
 import { seoService } from './modules/seo/seo.service.ts';
 import { sitemapRepository } from './modules/seo/sitemap.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
-import { snapshotSearch } from './modules/search/snapshot-search.ts';
+import { pgSearch } from './modules/search/pg-search.ts';
 import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { deliveryService } from './modules/delivery/delivery.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -265,7 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const cacheMs = deps.catalogueCacheMs ?? 5_000;
   const catalogue = catalogueService({ repository: catalogueRepository(deps.db), cacheMs });
-  const search = snapshotSearch(catalogue);
+  const search = pgSearch(deps.db);
   const delivery = deliveryService({ repository: deliveryRepository(deps.db), cacheMs });
   const offers = offersService({
     vouchers: voucherRepository(deps.db),

@@ -3,7 +3,9 @@
  * (embedded PostgreSQL) in a folder or in memory. Both speak the same SQL.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -98,8 +100,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     parsers: { [INT8]: parseInt8, [DATE]: keepDate },
-    // The back office's order search (migration 021).
-    extensions: { pg_trgm },
+    // The back office's order search (migration 021) and product search (029, ADR 055).
+    extensions: { pg_trgm, fuzzystrmatch, unaccent },
   });
   await pglite.waitReady;
   const statements = new StatementTally();

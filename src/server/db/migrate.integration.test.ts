@@ -45,6 +45,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '026-basket-store-credit.sql',
       '027-stock-ledger-opening.sql',
       '028-dashboard-paid-day.sql',
+      '029-product-search.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

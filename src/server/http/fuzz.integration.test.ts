@@ -355,6 +355,27 @@ const ADMIN_QUERIES = [
   'q=%3Cscript%3E',
 ];
 
+/** Product search and suggestions (issue 21): texts, filters, sorts and pages, good and bad. */
+const SEARCH_QUERIES = [
+  'q=olive',
+  'q=olvie&sort=price_asc&page=2&per_page=5',
+  'q=hydr',
+  'q=OLV-90-BLK',
+  'q=%27%3B%20DROP%20TABLE%20products%3B%20--',
+  'q=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
+  'q=%F0%9F%8C%B5%E2%80%8F%CC%81',
+  `q=${'a'.repeat(201)}`,
+  'q=&category=trees&colour=white,purple&size=90cm&in_stock=true&preorder=1',
+  'price_min=1000&price_max=500&sort=newest',
+  'price_min=-1&page=0&per_page=101',
+  'page=-3&per_page=0',
+  'page=99999999999&in_stock=maybe',
+  'colour=%3Cb%3E&size=..%2F..',
+  'sort=best_selling&page=2',
+  'nope=1',
+  'q=a&q=b',
+];
+
 type Body =
   | { kind: 'none' }
   | { kind: 'template'; mutations: Mutation[] }
@@ -590,8 +611,10 @@ function stepArb(target: fc.Arbitrary<Step['target']>, mutated: number): fc.Arbi
             'sort=1&sort=2',
             `category=${'x'.repeat(5000)}`,
             ...ADMIN_QUERIES,
+            ...SEARCH_QUERIES,
           ),
           nastyString.map((value) => `category=${encode(value)}&to=${encode(value)}`),
+          nastyString.map((value) => `q=${encode(value)}`),
         ),
       },
     ),
@@ -1192,7 +1215,12 @@ class Fuzz {
       step.query ??
       (endpoint.method === 'GET' && endpoint.url.startsWith(ADMIN_API_PREFIX) && pick % 4 !== 0
         ? ADMIN_QUERIES[pick % ADMIN_QUERIES.length]
-        : null);
+        : endpoint.method === 'GET' &&
+            (endpoint.url === '/api/v1/products' ||
+              endpoint.url === '/api/v1/search/suggestions') &&
+            pick % 4 !== 0
+          ? SEARCH_QUERIES[pick % SEARCH_QUERIES.length]
+          : null);
     if (query) url += `${url.includes('?') ? '&' : '?'}${query}`;
     return {
       endpoint,

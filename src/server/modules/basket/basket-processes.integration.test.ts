@@ -45,7 +45,9 @@ describe.each(ENGINES)('two API processes on one %s database', (engine) => {
       catalogueCacheMs: 60_000,
     });
     const products = (
-      await new Shopper(first.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
+      await new Shopper(first.app).get<{ data: { products: FamilyView[] } }>(
+        '/api/v1/products?per_page=100',
+      )
     ).body.data.products;
     fernId = products.flatMap((p) => p.variations).find((v) => v.sku === 'FERN-BOS')?.id ?? 0;
   });

@@ -18,7 +18,9 @@ describe.each(VIEW_REUSE_MODES)('basket API on $engine, views $views', (mode) =>
   beforeAll(async () => {
     t = await createTestApp(mode.engine, mode.deps);
     const products = (
-      await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
+      await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>(
+        '/api/v1/products?per_page=100',
+      )
     ).body.data.products;
     for (const family of products) {
       for (const v of family.variations) {

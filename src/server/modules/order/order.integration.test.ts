@@ -356,7 +356,9 @@ describe.each(ENGINES)('orders on %s', (engine) => {
 
     it('takes a bundle’s stock from its parts', async () => {
       const bundle = (
-        await new Shopper(app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
+        await new Shopper(app).get<{ data: { products: FamilyView[] } }>(
+          '/api/v1/products?per_page=100',
+        )
       ).body.data.products
         .flatMap((f) => f.variations)
         .find((v) => v.sku === 'BUNDLE-TRIO');

@@ -201,8 +201,8 @@ describe.each(ENGINES)('killing the shop mid-order on %s', (engine: EngineKind) 
     const first = new ShopProcess(env);
     shops.push(first);
     await first.ready();
-    const products = (await new HttpShopper().send('GET', '/api/v1/products')).body.data
-      .products as FamilyView[];
+    const products = (await new HttpShopper().send('GET', '/api/v1/products?per_page=100')).body
+      .data.products as FamilyView[];
     const idOf = (sku: string) =>
       products.flatMap((p) => p.variations).find((v) => v.sku === sku)!.id;
 

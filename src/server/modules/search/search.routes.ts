@@ -34,19 +34,37 @@ const listQuery = z
       .string()
       .max(MAX_QUERY_LENGTH, `Please use at most ${MAX_QUERY_LENGTH} characters`)
       .optional(),
-    category: z.string().max(64).optional(),
+    category: z
+      .string()
+      .regex(/^[a-z0-9-]{1,64}$/, 'Please choose a listed category')
+      .optional(),
     sort: z
       .enum(PRODUCT_SORTS, { error: `Please choose one of ${PRODUCT_SORTS.join(', ')}` })
       .optional(),
-    page: z.coerce.number().int().min(1, 'Pages start at 1').max(10_000).default(1),
+    page: z.coerce
+      .number()
+      .int('Please give a whole page number')
+      .min(1, 'Pages start at 1')
+      .max(10_000, 'Please ask for page 10000 or lower')
+      .default(1),
     per_page: z.coerce
       .number()
       .int()
-      .min(1)
+      .min(1, 'Please ask for at least 1 per page')
       .max(MAX_PER_PAGE, `Please ask for at most ${MAX_PER_PAGE} per page`)
       .default(DEFAULT_PER_PAGE),
-    price_min: z.coerce.number().int().min(0).optional(),
-    price_max: z.coerce.number().int().min(0).optional(),
+    price_min: z.coerce
+      .number()
+      .int('Please give a whole number of pence')
+      .min(0, 'Prices start at 0')
+      .max(100_000_000)
+      .optional(),
+    price_max: z.coerce
+      .number()
+      .int('Please give a whole number of pence')
+      .min(0, 'Prices start at 0')
+      .max(100_000_000)
+      .optional(),
     colour: slugList.optional(),
     size: slugList.optional(),
     in_stock: flag.optional(),
@@ -65,7 +83,11 @@ function toListQuery(parsed: z.output<typeof listQuery>): ProductListQuery {
   };
 }
 
-const suggestQuery = z.object({ q: z.string().max(MAX_QUERY_LENGTH) });
+const suggestQuery = z
+  .object({
+    q: z.string().max(MAX_QUERY_LENGTH, `Please use at most ${MAX_QUERY_LENGTH} characters`),
+  })
+  .strict();
 
 export function searchRoutes(
   app: FastifyInstance,

@@ -38,7 +38,9 @@ describe.each(ENGINES)('wishlists on %s', (engine) => {
   beforeAll(async () => {
     t = await createTestApp(engine);
     const products = (
-      await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>('/api/v1/products')
+      await new Shopper(t.app).get<{ data: { products: FamilyView[] } }>(
+        '/api/v1/products?per_page=100',
+      )
     ).body.data.products;
     for (const family of products) {
       for (const v of family.variations) {

@@ -1,0 +1,300 @@
+/**
+ * The product search engine in the shop's own database (ADR 055): PostgreSQL (or PGlite)
+ * full-text search over the search documents of migration 029, kept current by triggers,
+ * with typo correction and suggestions from its vocabulary. Two statements per search:
+ * the vocabulary and synonyms for the typed words, then one for page, total and facets.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { FacetValue, ProductListQuery } from '../../../domain/api/catalogue.ts';
+import { pence } from '../../../domain/money.ts';
+import {
+  allowedEdits,
+  planSearch,
+  skuCandidate,
+  tokenise,
+  type SearchPlan,
+  type VocabularyHit,
+} from '../../../domain/search.ts';
+import type { Db } from '../../db/client.ts';
+import type { ProductSearch, ProductSearchResult, SuggestionHit } from './search.port.ts';
+
+/** The text search configuration: English stemming, so plurals find singulars. */
+const CONFIG = sql.lit('english');
+
+/** Looks up the typed words' near vocabulary words and synonyms (one statement). */
+async function lookUp(db: Db, tokens: string[]): Promise<SearchPlan> {
+  if (tokens.length === 0) return { words: [], corrected: null };
+  const last = tokens[tokens.length - 1]!;
+  // Levenshtein counts a swap as two edits: twice the allowed edits narrows the
+  // candidates, and the optimal string alignment rule (domain/search.ts) decides.
+  const slack = tokens.map((t) => allowedEdits(t) * 2);
+  const { rows } = await sql<{
+    kind: 'word' | 'synonym';
+    token: string;
+    word: string;
+    families: number;
+  }>`
+    SELECT 'word' AS kind, t.token, w.word, w.families
+    FROM unnest(${tokens}::text[], ${slack}::int[]) AS t(token, slack)
+    JOIN search_words w
+      ON w.word = t.token
+      OR (t.token = ${last} AND length(t.token) >= 2 AND w.word LIKE t.token || '%')
+      OR (t.slack > 0 AND abs(length(w.word) - length(t.token)) <= t.slack
+          AND levenshtein_less_equal(w.word, t.token, t.slack) <= t.slack)
+      OR (t.slack > 0 AND t.token = ${last} AND length(w.word) > length(t.token)
+          AND levenshtein_less_equal(left(w.word, length(t.token)), t.token, t.slack) <= t.slack)
+    UNION ALL
+    SELECT 'synonym', s.word, other.word, 0
+    FROM search_synonyms s
+    JOIN search_synonyms other ON other.grp = s.grp AND other.word <> s.word
+    WHERE s.word = ANY(${tokens}::text[])
+  `.execute(db);
+  const words: VocabularyHit[] = [];
+  const synonyms = new Map<string, string[]>();
+  for (const row of rows) {
+    if (row.kind === 'word')
+      words.push({ token: row.token, word: row.word, families: row.families });
+    else synonyms.set(row.token, [...(synonyms.get(row.token) ?? []), row.word]);
+  }
+  return planSearch(tokens, { words, synonyms });
+}
+
+/** `a && b && …` of tsqueries (or one that matches everything when none). */
+function and(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+function or(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
+  return sql`(${sql.join(parts, sql` || `)})`;
+}
+
+const words = (list: string[]) => sql`websearch_to_tsquery(${CONFIG}, ${list.join(' or ')})`;
+const prefixOf = (token: string) => sql`to_tsquery(${CONFIG}, ${`${token}:*`})`;
+
+/** The three tsqueries of a plan: whole words, with the last as prefix, with corrections. */
+function tsQueries(plan: SearchPlan) {
+  const exact = plan.words.map((w) => words(w.exact));
+  const strict = plan.words.map((w, i) =>
+    w.prefix ? or([exact[i]!, prefixOf(w.token)]) : exact[i]!,
+  );
+  const fuzzy = plan.words.map((w, i) =>
+    w.corrections.length ? or([strict[i]!, words(w.corrections)]) : strict[i]!,
+  );
+  return { exact: and(exact), strict: and(strict), fuzzy: and(fuzzy) };
+}
+
+interface SearchRow {
+  ids: number[] | null;
+  total: number;
+  strict_total: number;
+  categories: FacetValue[] | null;
+  colour: FacetValue[] | null;
+  size: FacetValue[] | null;
+  price_min: number | null;
+  price_max: number | null;
+  in_stock: number;
+  preorder: number;
+}
+
+function orderBy(query: ProductListQuery, hasText: boolean) {
+  const sort = query.sort ?? (hasText ? 'relevance' : 'position');
+  switch (sort) {
+    case 'relevance':
+      return hasText
+        ? sql`sku_hit DESC, in_name DESC, kind, stock_rank, rank DESC, position, family_id`
+        : sql`stock_rank, position, family_id`;
+    case 'price_asc':
+      return sql`price, position, family_id`;
+    case 'price_desc':
+      return sql`price DESC, position, family_id`;
+    case 'newest':
+      return sql`created_at DESC, family_id DESC`;
+    case 'best_selling':
+      return sql`units_sold DESC, position, family_id`;
+    case 'name':
+      return sql`lower(name), family_id`;
+    case 'position':
+      return sql`position, family_id`;
+  }
+}
+
+/** What the list needs of a document (not its vectors: they are large to carry along). */
+const COLUMNS = sql.raw(
+  [
+    'family_id',
+    'category_id',
+    'name',
+    'option_value_ids',
+    'price',
+    'in_stock',
+    'preorder',
+    'discontinued',
+    'stock_rank',
+    'position',
+    'created_at',
+    'units_sold',
+  ]
+    .map((c) => `d.${c}`)
+    .join(', '),
+);
+
+const EMPTY_FACETS = {
+  categories: [],
+  colour: [],
+  size: [],
+  price: { min: pence(0), max: pence(0) },
+  in_stock: 0,
+  preorder: 0,
+};
+
+export function pgSearch(db: Db): ProductSearch {
+  return {
+    async search(query: ProductListQuery): Promise<ProductSearchResult> {
+      const text = query.q?.trim() ?? '';
+      const tokens = tokenise(text);
+      const sku = text ? skuCandidate(text) : null;
+      if (text && tokens.length === 0) {
+        // Only punctuation or symbols: nothing can match.
+        return { familyIds: [], total: 0, facets: EMPTY_FACETS, didYouMean: null };
+      }
+      const plan = await lookUp(db, tokens);
+      const hasText = tokens.length > 0;
+      const q = hasText ? tsQueries(plan) : null;
+      const hits = q
+        ? sql`
+            SELECT ${COLUMNS},
+              (d.skus @> ARRAY[${sku ?? ''}]::text[]) AS sku_hit,
+              CASE WHEN d.document @@ ${q.exact} THEN 0
+                   WHEN d.document @@ ${q.strict} THEN 1 ELSE 2 END AS kind,
+              d.name_document @@ ${q.fuzzy} AS in_name,
+              ts_rank_cd(d.document, ${q.fuzzy}) AS rank
+            FROM search_documents d
+            WHERE d.document @@ ${q.fuzzy} OR d.skus @> ARRAY[${sku ?? ''}]::text[]`
+        : sql`
+            SELECT ${COLUMNS}, false AS sku_hit, 0 AS kind, false AS in_name, 0 AS rank
+            FROM search_documents d`;
+      const colour = query.colour.length > 0;
+      const size = query.size.length > 0;
+      const valueIds = (option: string, slugs: string[]) => sql`(
+        SELECT coalesce(array_agg(v.id), '{}') FROM product_option_values v
+        JOIN product_options o ON o.id = v.option_id
+        WHERE o.slug = ${option} AND v.slug = ANY(${slugs}::text[]))`;
+      // Counted per value id first, then named: joining each match's values to their
+      // rows before counting cost twice as much on broad lists.
+      const optionFacet = (option: string, without: string) => sql`(
+        SELECT json_agg(json_build_object('slug', v.slug, 'name', v.name, 'count', x.count)
+                        ORDER BY v.position, v.slug)
+        FROM (
+          SELECT ov.id, count(*)::int AS count
+          FROM f CROSS JOIN unnest(f.option_value_ids) AS ov(id)
+          WHERE ${sql.raw(without)}
+          GROUP BY ov.id
+        ) x
+        JOIN product_option_values v ON v.id = x.id
+        JOIN product_options o ON o.id = v.option_id AND o.slug = ${option})`;
+      const all = 'f_cat AND f_price AND f_colour AND f_size AND f_stock AND f_pre';
+      const but = (name: string) =>
+        all
+          .split(' AND ')
+          .filter((part) => part !== name)
+          .join(' AND ');
+      const start = (query.page - 1) * query.per_page;
+      const { rows } = await sql<SearchRow>`
+        WITH hits AS (${hits}),
+        live AS (
+          SELECT * FROM hits h
+          WHERE NOT h.discontinued OR h.sku_hit
+             OR NOT EXISTS (SELECT 1 FROM hits o WHERE NOT o.discontinued)
+        ),
+        f AS (
+          SELECT l.*,
+            (${query.category ?? null}::text IS NULL OR l.category_id =
+              (SELECT c.id FROM categories c WHERE c.slug = ${query.category ?? null})) AS f_cat,
+            (l.price >= ${query.price_min ?? 0}
+              AND (${query.price_max ?? null}::int IS NULL OR l.price <= ${query.price_max ?? null})) AS f_price,
+            (${!colour} OR l.option_value_ids && ${valueIds('colour', query.colour)}) AS f_colour,
+            (${!size} OR l.option_value_ids && ${valueIds('size', query.size)}) AS f_size,
+            (${!query.in_stock} OR l.in_stock) AS f_stock,
+            (${!query.preorder} OR l.preorder) AS f_pre
+          FROM live l
+        ),
+        page AS (
+          SELECT family_id, row_number() OVER () AS n FROM (
+            SELECT family_id FROM f WHERE ${sql.raw(all)}
+            ORDER BY ${orderBy(query, hasText)}
+            LIMIT ${query.per_page} OFFSET ${start}
+          ) p
+        )
+        SELECT
+          (SELECT array_agg(family_id ORDER BY n) FROM page) AS ids,
+          (SELECT count(*)::int FROM f WHERE ${sql.raw(all)}) AS total,
+          (SELECT count(*)::int FROM f WHERE ${sql.raw(all)} AND kind < 2) AS strict_total,
+          (SELECT json_agg(json_build_object('slug', x.slug, 'name', x.name, 'count', x.count)
+                           ORDER BY x.position, x.id)
+           FROM (SELECT c.id, c.slug, c.name, c.position, count(*)::int AS count
+                 FROM f JOIN categories c ON c.id = f.category_id
+                 WHERE ${sql.raw(but('f_cat'))} GROUP BY c.id) x) AS categories,
+          ${optionFacet('colour', but('f_colour'))} AS colour,
+          ${optionFacet('size', but('f_size'))} AS size,
+          (SELECT min(price) FROM f WHERE ${sql.raw(but('f_price'))}) AS price_min,
+          (SELECT max(price) FROM f WHERE ${sql.raw(but('f_price'))}) AS price_max,
+          (SELECT count(*)::int FROM f WHERE ${sql.raw(but('f_stock'))} AND in_stock) AS in_stock,
+          (SELECT count(*)::int FROM f WHERE ${sql.raw(but('f_pre'))} AND preorder) AS preorder
+      `.execute(db);
+      const row = rows[0]!;
+      return {
+        familyIds: row.ids ?? [],
+        total: row.total,
+        facets: {
+          categories: row.categories ?? [],
+          colour: row.colour ?? [],
+          size: row.size ?? [],
+          price: { min: pence(row.price_min ?? 0), max: pence(row.price_max ?? 0) },
+          in_stock: row.in_stock,
+          preorder: row.preorder,
+        },
+        didYouMean:
+          plan.corrected && row.strict_total === 0 && row.total > 0 ? plan.corrected : null,
+      };
+    },
+
+    async suggest(text: string, limit: number): Promise<SuggestionHit[]> {
+      const tokens = tokenise(text);
+      if (tokens.join('').length < 2) return [];
+      const plan = await lookUp(db, tokens);
+      const q = tsQueries(plan).fuzzy;
+      const strict = tsQueries(plan).strict;
+      const categoryLimit = Math.min(2, limit);
+      const { rows } = await sql<{
+        kind: 'product' | 'category';
+        family_id: number | null;
+        name: string;
+        slug: string;
+      }>`
+        (SELECT 'category' AS kind, NULL::int AS family_id, c.name, c.slug
+         FROM categories c
+         WHERE to_tsvector(${CONFIG}, search_fold(c.name)) @@ ${q}
+         ORDER BY to_tsvector(${CONFIG}, search_fold(c.name)) @@ ${strict} DESC, c.position, c.id
+         LIMIT ${categoryLimit})
+        UNION ALL
+        (SELECT 'product', d.family_id, p.name, p.slug
+         FROM search_documents d JOIN products p ON p.id = d.family_id
+         WHERE d.name_document @@ ${q} AND NOT d.discontinued
+         ORDER BY d.name_document @@ ${strict} DESC, d.stock_rank, d.units_sold DESC,
+                  d.position, d.family_id
+         LIMIT ${limit})
+      `.execute(db);
+      const categories = rows.filter((r) => r.kind === 'category');
+      const products = rows.filter((r) => r.kind === 'product');
+      return [
+        ...products.slice(0, limit - categories.length).map((r): SuggestionHit => ({
+          kind: 'product',
+          familyId: r.family_id!,
+          name: r.name,
+          slug: r.slug,
+        })),
+        ...categories.map((r): SuggestionHit => ({ kind: 'category', name: r.name, slug: r.slug })),
+      ];
+    },
+  };
+}
