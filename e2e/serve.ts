@@ -8,8 +8,9 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
-// The shop, then the back office (built inside the shop's folder, which the first empties).
-for (const config of ['vite.config.ts', 'vite.admin.config.ts']) {
+// The shop, then the back office (built inside the shop's folder, which the first empties),
+// then the server renderer of the catalogue pages (dist/server, ADR 057).
+for (const config of ['vite.config.ts', 'vite.admin.config.ts', 'vite.ssr.config.ts']) {
   await build({ configFile: join(root, config), logLevel: 'warn' });
 }
 
