@@ -101,6 +101,10 @@ async function loadServerRenderer(distDir: string): Promise<ServerRenderer | nul
  * `<div id="root">`, and the page-state script after it.
  */
 export function withRenderedApp(html: string, app: string, stateScript: string): string {
+  const emptyRoot = '<div id="root"></div>';
+  if (html.includes(emptyRoot)) {
+    return html.replace(emptyRoot, () => `<div id="root">${app}</div>\n    ${stateScript}`);
+  }
   const start = html.indexOf('<div id="root">');
   const end = html.indexOf('<noscript>', start);
   if (start === -1 || end === -1) throw new Error('index.html has no root to render into');
