@@ -6,7 +6,7 @@
  * by the server's web app (src/server/http/web-app.ts); every other page stays the
  * client-rendered shell.
  *
- * The data comes from the API's own handlers in the same process (`configureServerRendering`),
+ * The data comes from the API's own handlers in the same process (`renderPage`'s `call`),
  * as the anonymous shopper: the page's catalogue queries are fetched first, the page
  * is rendered, and any catalogue query a component asked for that was not fetched yet
  * (a page changed by another part of the shop) is fetched and the page rendered once
@@ -16,6 +16,8 @@
 import './lib/zod-jitless.ts';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 // This entry runs only in Node (the server's web app); the browser never loads it.
+// eslint-disable-next-line no-restricted-imports
+import { AsyncLocalStorage } from 'node:async_hooks';
 // eslint-disable-next-line no-restricted-imports
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -30,25 +32,28 @@ import { ApiError, setApiTransport } from './lib/api-client.ts';
 /** A GET of the API (path with query, under /api/v1) answered in the same process. */
 export type ApiCall = (url: string) => Promise<{ status: number; body: string }>;
 
-export interface ServerRenderingSetup {
+export interface RenderSetup {
   /** The API's own handlers (the server's `app.inject`). */
   call: ApiCall;
   /** The shop takes test payments: every page shows the test shop notice (ADR 041). */
   testShop: boolean;
 }
 
-/** Once, when the server loads this bundle. */
-export function configureServerRendering(setup: ServerRenderingSetup): void {
-  setServerTestShop(setup.testShop);
-  setApiTransport(async (url, init) => {
-    if ((init.method ?? 'GET') !== 'GET') throw new Error(`${init.method} ${url} while rendering`);
-    const reply = await setup.call(url);
-    return new Response(reply.body, {
-      status: reply.status,
-      headers: { 'content-type': 'application/json' },
-    });
+/**
+ * The API calls of the render in progress: each render brings its own way to the API
+ * (one process may hold several shops: the tests do), found through the async context.
+ */
+const currentCall = new AsyncLocalStorage<ApiCall>();
+setApiTransport(async (url, init) => {
+  const call = currentCall.getStore();
+  if (!call) throw new Error(`${url} asked for outside a server render`);
+  if ((init.method ?? 'GET') !== 'GET') throw new Error(`${init.method} ${url} while rendering`);
+  const reply = await call(url);
+  return new Response(reply.body, {
+    status: reply.status,
+    headers: { 'content-type': 'application/json' },
   });
-}
+});
 
 export interface RenderedPage {
   /** 404 for a product or category the shop does not have (its not-found page). */
@@ -157,7 +162,16 @@ const isNotFound = (error: unknown) => error instanceof ApiError && error.status
  * the API other than a 404, a component failing, over `timeoutMs`): the caller then
  * serves the client-rendered shell.
  */
-export async function renderPage(url: string, timeoutMs = 3000): Promise<RenderedPage | null> {
+export function renderPage(
+  url: string,
+  setup: RenderSetup,
+  timeoutMs = 3000,
+): Promise<RenderedPage | null> {
+  setServerTestShop(setup.testShop);
+  return currentCall.run(setup.call, () => render(url, timeoutMs));
+}
+
+async function render(url: string, timeoutMs: number): Promise<RenderedPage | null> {
   const address = new URL(url, 'http://shop.invalid');
   const page = serverPageOf(address.pathname, address.searchParams);
   if (!page) return null;

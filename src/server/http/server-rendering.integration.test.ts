@@ -60,6 +60,16 @@ describe('server-rendered catalogue pages', () => {
     expect(root).toContain('>Log in</a>');
   });
 
+  it('sends the rendered page compressed to a browser that accepts it', async () => {
+    const reply = await shop.app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.headers['content-encoding']).toBe('br');
+  });
+
   it('renders a product page with its name, price and the product in the page state', async () => {
     const reply = await shop.app.inject({ method: 'GET', url: first.url });
     expect(reply.statusCode).toBe(200);

@@ -24,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { TEST_SHOP_META, type PaymentMode } from '../../domain/api/payments-config.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { encodedText } from './encoded-json.ts';
 import { modulePreloadTags, type Manifest } from './page-modules.ts';
 
 export interface WebAppOptions {
@@ -82,11 +83,13 @@ export function captchaPreloadTag(path: string, script: string | null | undefine
 
 /** The server renderer's bundle (src/web/entry-server.tsx), as web-app.ts uses it. */
 interface ServerRenderer {
-  configureServerRendering(setup: {
-    call: (url: string) => Promise<{ status: number; body: string }>;
-    testShop: boolean;
-  }): void;
-  renderPage(url: string): Promise<{ status: 200 | 404; html: string; stateScript: string } | null>;
+  renderPage(
+    url: string,
+    setup: {
+      call: (url: string) => Promise<{ status: number; body: string }>;
+      testShop: boolean;
+    },
+  ): Promise<{ status: 200 | 404; html: string; stateScript: string } | null>;
 }
 
 /** The server renderer built beside the web app (dist/server/), or null without one. */
@@ -151,25 +154,25 @@ export async function registerWebApp(
   if (hasBuild) {
     try {
       renderer = await loadServerRenderer(distDir);
-      renderer?.configureServerRendering({
-        call: async (url) => {
-          const reply = await app.inject({
-            method: 'GET',
-            url,
-            headers: { accept: 'application/json' },
-          });
-          return { status: reply.statusCode, body: reply.body };
-        },
-        testShop: options.paymentMode === 'test',
-      });
     } catch (error) {
-      renderer = null;
       app.log.error(
         { err: error },
         'could not load the server renderer: pages are rendered in the browser',
       );
     }
   }
+  /** The server renderer's way to the API: its own handlers, as an anonymous shopper. */
+  const render = {
+    call: async (url: string) => {
+      const reply = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
+      return { status: reply.statusCode, body: reply.body };
+    },
+    testShop: options.paymentMode === 'test',
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
@@ -200,7 +203,7 @@ export async function registerWebApp(
       let html = await readFile(join(distDir, 'index.html'), 'utf8');
       let rendered = false;
       try {
-        const page = await renderer?.renderPage(request.url);
+        const page = await renderer?.renderPage(request.url, render);
         if (page) {
           html = withRenderedApp(html, page.html, page.stateScript);
           rendered = true;
@@ -222,7 +225,14 @@ export async function registerWebApp(
       const tags = [preloads, captchaPreloadTag(path, options.captchaScript), pageTags]
         .filter(Boolean)
         .join('\n  ');
-      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options, tags));
+      const body = withPageMeta(html, options, tags);
+      reply.type('text/html; charset=utf-8');
+      if (!rendered) return reply.send(body);
+      // A rendered page is tens of kilobytes of markup and JSON: compressed, as
+      // @fastify/compress does for routes (it does not reach this not-found handler).
+      const encoded = await encodedText(body, request.headers['accept-encoding']);
+      if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
+      return reply.header('vary', 'accept-encoding').send(encoded.body);
     }
     const error = new AppError('not_found');
     return reply.status(error.status).send(error.toBody());
