@@ -9,7 +9,7 @@
  * does not have goes in as its 404, so the browser shows the same "not found" page the
  * server did instead of loading it again.
  */
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client.ts';
 
 export const PAGE_STATE_ID = 'page-state';
@@ -65,20 +65,27 @@ export function restorePageState(client: QueryClient, text: string | null | unde
     return false;
   }
   if (!Array.isArray(state.queries)) return false;
-  const queries = state.queries.map((query) => {
+  // Each query built straight into the cache with its state: TanStack's own hydrate()
+  // also resumes in-flight promises, which these never are, and costs the home page's
+  // first download about a kilobyte (ADR 009's budget).
+  const cache = client.getQueryCache();
+  for (const query of state.queries) {
     const sent = (query.state.error as SentError | null)?.api_error;
-    if (!sent) return query;
-    // A 404 the server showed stays one: not fetched again as the page hydrates,
-    // which would first show "loading" where the server's page said "not found".
-    client.setQueryDefaults(query.queryKey, { retryOnMount: false });
-    return {
-      ...query,
-      state: {
-        ...query.state,
-        error: new ApiError(sent.status, sent.type, sent.message, undefined),
-      },
-    };
-  });
-  hydrate(client, { ...state, queries });
+    if (sent) {
+      // A 404 the server showed stays one: not fetched again as the page hydrates,
+      // which would first show "loading" where the server's page said "not found".
+      client.setQueryDefaults(query.queryKey, { retryOnMount: false });
+    }
+    cache.build(
+      client,
+      { queryKey: query.queryKey, queryHash: query.queryHash },
+      sent
+        ? {
+            ...query.state,
+            error: new ApiError(sent.status, sent.type, sent.message, undefined),
+          }
+        : query.state,
+    );
+  }
   return true;
 }
