@@ -25,6 +25,8 @@ import { StaticRouter } from 'react-router';
 import { categoriesQuery, productQuery, productsQuery } from './api/catalogue.ts';
 import { AppRoutes } from './app/routes.tsx';
 import { pageStateJson, PAGE_STATE_ID, SERVER_QUERIES } from './app/page-state.ts';
+import { NotFoundContext } from './app/page-status.ts';
+
 import { setServerTestShop } from './app/test-shop-notice.tsx';
 import { listFilterOf, listPageOf, type ListPage } from './features/search/list-params.ts';
 import { ApiError, setApiTransport } from './lib/api-client.ts';
@@ -81,8 +83,18 @@ export function serverPageOf(pathname: string, params: URLSearchParams): ServerP
   }
 }
 
+/** One render's status, filled in as the page renders. */
+interface PageStatus {
+  notFound: boolean;
+}
+
 /** The app at `url` as HTML, once every Suspense boundary (lazy page chunk) is ready. */
-function renderApp(client: QueryClient, url: string, timeoutMs: number): Promise<string> {
+function renderApp(
+  client: QueryClient,
+  url: string,
+  status: PageStatus,
+  timeoutMs: number,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     let failure: unknown = null;
@@ -98,11 +110,13 @@ function renderApp(client: QueryClient, url: string, timeoutMs: number): Promise
       },
     });
     const stream = renderToPipeableStream(
-      <QueryClientProvider client={client}>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </QueryClientProvider>,
+      <NotFoundContext value={() => (status.notFound = true)}>
+        <QueryClientProvider client={client}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </NotFoundContext>,
       {
         // Everything at once, in order: a boundary streamed later, or one React moves
         // out of line because it is large, is swapped in by an inline script, which the
@@ -191,14 +205,16 @@ async function render(url: string, timeoutMs: number): Promise<RenderedPage | nu
   }
   const path = address.pathname + address.search;
   read.clear();
-  let html = await renderApp(client, path, timeoutMs);
+  let status: PageStatus = { notFound: false };
+  let html = await renderApp(client, path, status, timeoutMs);
   // A page may ask for catalogue data the list above did not name (at most twice more).
   for (let pass = 0; pass < 2; pass += 1) {
     const missing = unfetched(client);
     if (missing.length === 0) break;
     await Promise.all(missing.map((query) => query.fetch().catch(() => undefined)));
     read.clear();
-    html = await renderApp(client, path, timeoutMs);
+    status = { notFound: false };
+    html = await renderApp(client, path, status, timeoutMs);
   }
 
   const queries = cache.getAll().filter((query) => read.has(query.queryHash));
@@ -217,7 +233,7 @@ async function render(url: string, timeoutMs: number): Promise<RenderedPage | nu
     (query) => query.queryKey[0] === 'products' && isNotFound(query.state.error),
   );
   return {
-    status: missingProduct || missingCategory || listNotFound ? 404 : 200,
+    status: status.notFound || missingProduct || missingCategory || listNotFound ? 404 : 200,
     html,
     stateScript: `<script type="application/json" id="${PAGE_STATE_ID}">${pageStateJson(client, (hash) => read.has(hash))}</script>`,
   };
