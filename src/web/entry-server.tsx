@@ -26,7 +26,6 @@ import { categoriesQuery, productQuery, productsQuery } from './api/catalogue.ts
 import { AppRoutes } from './app/routes.tsx';
 import { pageStateJson, PAGE_STATE_ID, SERVER_QUERIES } from './app/page-state.ts';
 import { NotFoundContext } from './app/page-status.ts';
-
 import { setServerTestShop } from './app/test-shop-notice.tsx';
 import { listFilterOf, listPageOf, type ListPage } from './features/search/list-params.ts';
 import { ApiError, setApiTransport } from './lib/api-client.ts';
