@@ -8,10 +8,11 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
-// The shop, then the back office (built inside the shop's folder, which the first empties).
-// The second shop of a run serves the build the first one made (playwright.config.ts).
+// The shop, then the back office (built inside the shop's folder, which the first empties),
+// then the server renderer of the catalogue pages (dist/server, ADR 057). The second shop
+// of a run serves the build the first one made (playwright.config.ts).
 if (!process.env.E2E_SKIP_BUILD) {
-  for (const config of ['vite.config.ts', 'vite.admin.config.ts']) {
+  for (const config of ['vite.config.ts', 'vite.admin.config.ts', 'vite.ssr.config.ts']) {
     await build({ configFile: join(root, config), logLevel: 'warn' });
   }
 }

@@ -85,6 +85,20 @@ export function encodedJson<T extends object>(
   };
 }
 
+/** A body sent once (a server-rendered page) in the best encoding `accept-encoding` allows. */
+export async function encodedText(
+  text: string,
+  acceptEncoding: string | undefined,
+): Promise<EncodedBody> {
+  const identity = Buffer.from(text);
+  const chosen: Encoding =
+    acceptEncoding && identity.length >= COMPRESS_MIN_BYTES
+      ? (negotiate(acceptEncoding, [...ENCODINGS]) ?? 'identity')
+      : 'identity';
+  if (chosen === 'identity') return { body: identity, encoding: null };
+  return { body: await compress(chosen, identity), encoding: chosen };
+}
+
 /** Answers `value` as JSON through `encode`, in the encoding the request accepts. */
 export async function sendEncodedJson<T extends object>(
   request: FastifyRequest,

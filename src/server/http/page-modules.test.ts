@@ -97,6 +97,28 @@ describe('the preload tags', () => {
     ]);
   });
 
+  it('apply a server-rendered page’s style sheets, and those of the parts it loads later, at once', () => {
+    const manifest: Manifest = {
+      ...MANIFEST,
+      'features/shop/product-page.tsx': {
+        file: 'assets/product-page-1.js',
+        css: ['assets/shop-1.css'],
+        dynamicImports: ['features/shop/wishlist-heart.tsx'],
+      },
+      'features/shop/wishlist-heart.tsx': {
+        file: 'assets/wishlist-heart-1.js',
+        css: ['assets/wishlist-heart-1.css'],
+      },
+    };
+    expect(
+      modulePreloadTags(manifest, '/products/fern', undefined, { rendered: true }).split('\n  '),
+    ).toEqual([
+      '<link rel="modulepreload" href="/assets/product-page-1.js" />',
+      '<link rel="stylesheet" crossorigin href="/assets/shop-1.css" />',
+      '<link rel="stylesheet" crossorigin href="/assets/wishlist-heart-1.css" />',
+    ]);
+  });
+
   it('are empty for a page the manifest does not know', () => {
     expect(modulePreloadTags(MANIFEST, '/basket')).toBe('');
     expect(modulePreloadTags(MANIFEST, '/no-such-page')).toBe('');

@@ -21,6 +21,7 @@ import type { PaymentMode } from '../../domain/api/payments-config.ts';
 export interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
@@ -149,19 +150,46 @@ export function moduleFiles(manifest: Manifest, keys: string[]): { js: string[];
 /** Manifest file names are Vite's own (`assets/name-hash.js`); nothing else is written. */
 const SAFE_FILE = /^[\w./-]+$/;
 
-/** The head tags preloading what the page at `pathname` imports first. */
+/**
+ * The style sheets of the chunks `keys` load later (their dynamic imports: the wishlist
+ * heart, the back-in-stock form), one level deep.
+ */
+function laterStyleSheets(manifest: Manifest, keys: string[]): string[] {
+  const css = new Set<string>();
+  for (const key of keys) {
+    for (const later of manifest[key]?.dynamicImports ?? []) {
+      manifest[later]?.css?.forEach((file) => css.add(file));
+    }
+  }
+  return [...css];
+}
+
+/**
+ * The head tags preloading what the page at `pathname` imports first. A page rendered
+ * on the server (`rendered`, ADR 057) is painted from its HTML before its code runs:
+ * its style sheets, and those of the parts it loads later, are then applied at once
+ * (`rel="stylesheet"`, `crossorigin` as Vite's loader asks, which then finds them there
+ * and adds none) instead of preloaded, so that first paint is styled and does not shift.
+ */
 export function modulePreloadTags(
   manifest: Manifest,
   pathname: string,
   paymentMode?: PaymentMode,
+  { rendered = false }: { rendered?: boolean } = {},
 ): string {
-  const { js, css } = moduleFiles(manifest, pageModules(pathname, paymentMode));
+  const keys = pageModules(pathname, paymentMode);
+  const { js, css } = moduleFiles(manifest, keys);
+  const sheets = rendered ? [...new Set([...css, ...laterStyleSheets(manifest, keys)])] : css;
   return [
     ...js
       .filter((file) => SAFE_FILE.test(file))
       .map((file) => `<link rel="modulepreload" href="/${file}" />`),
-    ...css
+    ...sheets
       .filter((file) => SAFE_FILE.test(file))
-      .map((file) => `<link rel="preload" as="style" href="/${file}" />`),
+      .map((file) =>
+        rendered
+          ? `<link rel="stylesheet" crossorigin href="/${file}" />`
+          : `<link rel="preload" as="style" href="/${file}" />`,
+      ),
   ].join('\n  ');
 }

@@ -9,15 +9,23 @@
  * pages the preload of the captcha widget's script. While payments run in test mode,
  * every page carries `<meta name="test-shop">`, and shows the test shop notice (ADR 041).
  * A page's own `<title>` and description replace index.html's (ADR 059).
+ *
+ * With the server renderer built (dist/server/entry-server.js beside dist/web, ADR 057),
+ * the catalogue pages — home, category, search, product — come with the page rendered
+ * inside `<div id="root">` and its data in a JSON script, and the browser hydrates them;
+ * an unknown product or category answers 404. Any failure to render is logged and the
+ * page served as the client-rendered shell, as every other page is.
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { TEST_SHOP_META, type PaymentMode } from '../../domain/api/payments-config.ts';
 import { escapeHtml } from '../lib/html.ts';
+import { encodedText } from './encoded-json.ts';
 import { modulePreloadTags, type Manifest } from './page-modules.ts';
 
 export interface WebAppOptions {
@@ -88,6 +96,39 @@ export function captchaPreloadTag(path: string, script: string | null | undefine
   return `<link rel="preload" as="script" href="${escapeHtml(script)}" />`;
 }
 
+/** The server renderer's bundle (src/web/entry-server.tsx), as web-app.ts uses it. */
+interface ServerRenderer {
+  renderPage(
+    url: string,
+    setup: {
+      call: (url: string) => Promise<{ status: number; body: string }>;
+      testShop: boolean;
+    },
+  ): Promise<{ status: 200 | 404; html: string; stateScript: string } | null>;
+}
+
+/** The server renderer built beside the web app (dist/server/), or null without one. */
+async function loadServerRenderer(distDir: string): Promise<ServerRenderer | null> {
+  const entry = join(dirname(distDir), 'server', 'entry-server.js');
+  if (!existsSync(entry)) return null;
+  return (await import(pathToFileURL(entry).href)) as ServerRenderer;
+}
+
+/**
+ * index.html with the rendered app in place of the loading overlay inside
+ * `<div id="root">`, and the page-state script after it.
+ */
+export function withRenderedApp(html: string, app: string, stateScript: string): string {
+  const emptyRoot = '<div id="root"></div>';
+  if (html.includes(emptyRoot)) {
+    return html.replace(emptyRoot, () => `<div id="root">${app}</div>\n    ${stateScript}`);
+  }
+  const start = html.indexOf('<div id="root">');
+  const end = html.indexOf('<noscript>', start);
+  if (start === -1 || end === -1) throw new Error('index.html has no root to render into');
+  return `${html.slice(0, start)}<div id="root">${app}</div>\n    ${stateScript}\n    ${html.slice(end)}`;
+}
+
 /**
  * Vite's manifest of the build, or null without one (a build without it still works:
  * the pages then load their code one import after another).
@@ -124,6 +165,29 @@ export async function registerWebApp(
       },
     });
   }
+  let renderer: ServerRenderer | null = null;
+  if (hasBuild) {
+    try {
+      renderer = await loadServerRenderer(distDir);
+    } catch (error) {
+      app.log.error(
+        { err: error },
+        'could not load the server renderer: pages are rendered in the browser',
+      );
+    }
+  }
+  /** The server renderer's way to the API: its own handlers, as an anonymous shopper. */
+  const render = {
+    call: async (url: string) => {
+      const reply = await app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'application/json' },
+      });
+      return { status: reply.statusCode, body: reply.body };
+    },
+    testShop: options.paymentMode === 'test',
+  };
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
@@ -150,19 +214,40 @@ export async function registerWebApp(
         // A hint only makes the page faster: without it the page still works.
         request.log.warn({ err: error }, 'could not build the page head hints');
       }
+      // Read on each page load (a small file): a rebuild while running is picked up.
+      let html = await readFile(join(distDir, 'index.html'), 'utf8');
+      let rendered = false;
+      try {
+        const page = await renderer?.renderPage(request.url, render);
+        if (page) {
+          html = withRenderedApp(html, page.html, page.stateScript);
+          rendered = true;
+          reply.status(page.status);
+        }
+      } catch (error) {
+        // The browser renders the page itself, as it does every other page.
+        request.log.error({ err: error }, 'could not render the page on the server');
+      }
       let preloads = '';
       try {
         const manifest = await readManifest(distDir);
-        if (manifest) preloads = modulePreloadTags(manifest, path, options.paymentMode);
+        if (manifest) {
+          preloads = modulePreloadTags(manifest, path, options.paymentMode, { rendered });
+        }
       } catch (error) {
         request.log.warn({ err: error }, 'could not read the build manifest for preloads');
       }
-      // Read on each page load (a small file): a rebuild while running is picked up.
-      const html = await readFile(join(distDir, 'index.html'), 'utf8');
       const tags = [preloads, captchaPreloadTag(path, options.captchaScript), pageTags]
         .filter(Boolean)
         .join('\n  ');
-      return reply.type('text/html; charset=utf-8').send(withPageMeta(html, options, tags));
+      const body = withPageMeta(html, options, tags);
+      reply.type('text/html; charset=utf-8');
+      if (!rendered) return reply.send(body);
+      // A rendered page is tens of kilobytes of markup and JSON: compressed, as
+      // @fastify/compress does for routes (it does not reach this not-found handler).
+      const encoded = await encodedText(body, request.headers['accept-encoding']);
+      if (encoded.encoding) reply.header('content-encoding', encoded.encoding);
+      return reply.header('vary', 'accept-encoding').send(encoded.body);
     }
     const error = new AppError('not_found');
     return reply.status(error.status).send(error.toBody());

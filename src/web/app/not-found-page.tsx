@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../lib/page-title.ts';
+import { useNotFoundStatus } from './page-status.ts';
 
 export function NotFoundPage() {
   usePageTitle('Page not found');
+  useNotFoundStatus();
   return (
     <div className="container page">
       <h1>Sorry, we can’t find that page</h1>

@@ -9,8 +9,17 @@ import { TEST_SHOP_META } from '../../domain/api/payments-config.ts';
 /** The words of the notice (also read by the browser journeys). */
 export const TEST_SHOP_TEXT = 'Test shop — no real payments are taken.';
 
+/** What the server renderer says (it has no document to read the tag from). */
+let serverTestShop = false;
+
+/** Set by the server renderer (entry-server.tsx) from the shop's payment mode. */
+export function setServerTestShop(testShop: boolean): void {
+  serverTestShop = testShop;
+}
+
 /** Whether the page is a test shop's (read once per render: the tag never changes). */
 function isTestShop(): boolean {
+  if (typeof document === 'undefined') return serverTestShop;
   return (
     document.querySelector<HTMLMetaElement>(`meta[name="${TEST_SHOP_META}"]`)?.content === 'true'
   );

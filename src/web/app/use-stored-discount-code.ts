@@ -21,7 +21,12 @@ import {
 export function useStoredDiscountCode(): void {
   const location = useLocation();
   const navigate = useNavigate();
-  const stored = useSyncExternalStore(subscribeStoredDiscountCode, readStoredDiscountCode);
+  const stored = useSyncExternalStore(
+    subscribeStoredDiscountCode,
+    readStoredDiscountCode,
+    // Server-rendered pages know no stored code: it is read once hydrated (ADR 057).
+    () => null,
+  );
 
   useEffect(() => {
     const taken = takeDiscountCode(location.search);

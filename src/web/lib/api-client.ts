@@ -29,6 +29,18 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** How a request reaches the API: the browser's fetch, or the server renderer's own. */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/**
+ * The server renderer's way to the API (entry-server.tsx: the API's own handlers, in
+ * the same process). Set once when its bundle loads; the browser never calls it.
+ */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** Calls the API and returns the reply's `data`. */
 export async function api<T>(
   method: Method,
@@ -37,9 +49,9 @@ export async function api<T>(
   extraHeaders: Record<string, string> = {},
 ): Promise<T> {
   let response: Response;
-  const token = readAuthToken();
+  const token = typeof document === 'undefined' ? null : readAuthToken();
   try {
-    response = await fetch(`/api/v1${path}`, {
+    response = await transport(`/api/v1${path}`, {
       method,
       credentials: 'same-origin',
       headers: {
