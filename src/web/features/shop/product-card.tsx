@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, type FamilyView } from '../../../domain/api/catalogue.ts';
-import { trackProductClick } from '../../lib/analytics.ts';
 import { LazyWishlistHeart } from './lazy-wishlist-heart.tsx';
 import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
 import './shop.css';
@@ -33,11 +32,12 @@ export function ProductCard({
 
   const onClick = () => {
     // Analytics must never stop a shopper reaching the product, so failures are swallowed.
-    try {
-      trackProductClick(analyticsProduct(product), listName, position);
-    } catch (error) {
-      console.warn('Could not record the product click', error);
-    }
+    // Its code is not part of the list's first download (the home page's budget): the list
+    // pages load it once the list shows (list-analytics), so it is normally here already.
+    const item = analyticsProduct(product);
+    import('../../lib/analytics.ts')
+      .then(({ trackProductClick }) => trackProductClick(item, listName, position))
+      .catch((error: unknown) => console.warn('Could not record the product click', error));
   };
 
   return (

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { readProductClick } from '../../lib/product-clicks.ts';
@@ -122,6 +122,7 @@ describe('ProductGrid', () => {
 
     await user.click(screen.getByRole('link', { name: 'Artificial Olive Tree' }));
 
+    await waitFor(() => expect(window.dataLayer).toHaveLength(2));
     expect(window.dataLayer).toEqual([
       { ecommerce: null },
       {
@@ -157,6 +158,7 @@ describe('ProductGrid', () => {
     await user.click(screen.getByRole('link', { name: 'Living Room Trio Bundle' }));
     await user.click(screen.getByRole('link', { name: 'Artificial Fiddle Leaf Fig' }));
 
+    await waitFor(() => expect(readProductClick(fiddleLeafFig.id)).not.toBeNull());
     expect(readProductClick(livingRoomTrio.id)).toEqual({ list: 'Home page', position: 3 });
     expect(readProductClick(fiddleLeafFig.id)).toEqual({ list: 'Home page', position: 1 });
   });
