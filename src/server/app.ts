@@ -481,7 +481,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paypalClientId: deps.wallets?.paypalClientId ?? null,
     paymentMode: payments.mode,
     captchaScript: captcha.widgetScript ?? null,
-    pageHead: (url) => catalogueHeadTags(catalogue, url),
+    pageHead: (url) => catalogueHeadTags({ catalogue, search }, url),
   });
   return app;
 }

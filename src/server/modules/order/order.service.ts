@@ -332,6 +332,7 @@ export function orderService(deps: {
     if (opened.kind !== 'open') return opened;
     const { basket } = opened;
     const { customer, idempotencyKey } = command;
+    ref = await views.forBasket(ref, basket);
     const { priced, checked, amount } = priceAsShown(basket, command, ref);
     const reservations = await takeStock(repository, ref.catalogue, basket, priced);
     const items = withPreorders(priced.items, ref.catalogue, reservations);

@@ -32,7 +32,7 @@ function count(families: Family[], values: (f: Family) => { slug: string; name: 
 export function snapshotSearch(catalogue: CatalogueService): ProductSearch {
   return {
     async search(query: ProductListQuery): Promise<ProductSearchResult> {
-      const snapshot = await catalogue.snapshot();
+      const snapshot = await catalogue.wholeSnapshot();
       const text = query.q?.trim().toLowerCase() ?? '';
       const price = (f: Family) => Math.min(...f.variations.map((v) => v.row.price));
       const matches = snapshot.families.filter(
@@ -69,7 +69,7 @@ export function snapshotSearch(catalogue: CatalogueService): ProductSearch {
       };
     },
     async suggest(text: string, limit: number) {
-      const snapshot = await catalogue.snapshot();
+      const snapshot = await catalogue.wholeSnapshot();
       const needle = text.trim().toLowerCase();
       return snapshot.families
         .filter((f) => f.row.name.toLowerCase().includes(needle))
