@@ -88,11 +88,18 @@ export function basketViews(deps: {
     ref: Reference,
     basket: { items: readonly { product_id: number }[] } | undefined,
   ): Promise<Reference> {
-    const ids = [
+    return { ...ref, catalogue: await catalogue.snapshotOf(catalogueIds(ref, basket)) };
+  }
+
+  /** The product ids a basket's view shows: its lines and the live promotions' gifts. */
+  function catalogueIds(
+    ref: Reference,
+    basket: { items: readonly { product_id: number }[] } | undefined,
+  ): number[] {
+    return [
       ...(basket?.items ?? []).map((item) => item.product_id),
       ...offers.livePromotions(ref.offers).map((promotion) => promotion.giftProductId),
     ];
-    return { ...ref, catalogue: await catalogue.snapshotOf(ids) };
   }
 
   function compute(
@@ -243,6 +250,23 @@ export function basketViews(deps: {
   return {
     reference,
     forBasket,
+    catalogueIds,
+    /**
+     * `ref` with this basket's catalogue families as this process keeps them, without
+     * reading the database; null when one is not kept.
+     */
+    keptForBasket: async (
+      ref: Reference,
+      basket: { items: readonly { product_id: number }[] },
+    ): Promise<Reference | null> => {
+      const kept = await catalogue.keptSnapshotOf(catalogueIds(ref, basket));
+      return kept && { ...ref, catalogue: kept };
+    },
+    /** `ref` with the catalogue families holding these product ids (and bundles' parts). */
+    withCatalogue: async (ref: Reference, ids: readonly number[]): Promise<Reference> => ({
+      ...ref,
+      catalogue: await catalogue.snapshotOf(ids),
+    }),
 
     /**
      * The basket priced exactly as its view, never kept for reuse (orders price with a

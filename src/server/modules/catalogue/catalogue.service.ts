@@ -100,6 +100,11 @@ export class CatalogueSnapshot {
     return this.#variations.get(id);
   }
 
+  /** Whether every one of these ids (variation or family) is in this snapshot. */
+  holds(ids: readonly number[]): boolean {
+    return ids.every((id) => this.#variations.has(id) || this.#familiesById.has(id));
+  }
+
   /** A variation by its own slug (e.g. 'artificial-olive-tree-olv-120-gry'). */
   variationBySlug(slug: string): Variation | undefined {
     return this.#variationsBySlug.get(slug);
@@ -382,7 +387,12 @@ export function catalogueService(deps: {
    * The entries of the families holding these ids and of their bundles' parts (and
    * theirs), reading the ones not kept in one statement per level of bundling.
    */
-  async function entriesOf(generation: Generation, ids: Iterable<number>) {
+  async function entriesOf(
+    generation: Generation,
+    ids: Iterable<number>,
+    /** When false, nothing is read: null if any family is not kept. */
+    read = true,
+  ): Promise<Map<number, Entry> | null> {
     const found = new Map<number, Entry>();
     // Ids beyond the column's range name nothing (and must not reach the database).
     let wanted = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID);
@@ -395,6 +405,7 @@ export function catalogueService(deps: {
         else missing.push(id);
       }
       if (missing.length > 0) {
+        if (!read) return null;
         for (const rows of await deps.repository.familiesOf(missing)) {
           added.push(generation.keep(rows));
         }
@@ -415,11 +426,12 @@ export function catalogueService(deps: {
   }
 
   /** The view of a kept family (built once per generation). */
-  async function viewOf(generation: Generation, token: object, entry: Entry): Promise<FamilyView> {
+  async function viewOf(generation: Generation, entry: Entry): Promise<FamilyView> {
     if (entry.view) return entry.view;
     const family = entry.rows.products[0];
     if (!family) throw new Error('A family without its row');
-    const snapshot = snapshotOfEntries((await entriesOf(generation, [family.id])).values(), token);
+    const entries = (await entriesOf(generation, [family.id])) ?? new Map<number, Entry>();
+    const snapshot = snapshotOfEntries(entries.values(), generation);
     const found = snapshot.family(String(family.id));
     if (!found) throw new Error('A family lost from its own snapshot');
     entry.view = snapshot.familyView(found);
@@ -434,7 +446,18 @@ export function catalogueService(deps: {
      */
     async snapshotOf(ids: Iterable<number> = []): Promise<CatalogueSnapshot> {
       const generation = await generations.get();
-      return snapshotOfEntries((await entriesOf(generation, ids)).values(), generation);
+      const entries = (await entriesOf(generation, ids)) ?? new Map<number, Entry>();
+      return snapshotOfEntries(entries.values(), generation);
+    },
+    /**
+     * As snapshotOf, without reading the database: null when a family holding one of
+     * these ids (or a bundle's part) is not kept (inside a transaction, whose
+     * connection may be the only one: PGlite).
+     */
+    async keptSnapshotOf(ids: Iterable<number>): Promise<CatalogueSnapshot | null> {
+      const generation = await generations.get();
+      const entries = await entriesOf(generation, ids, false);
+      return entries && snapshotOfEntries(entries.values(), generation);
     },
     /**
      * The whole catalogue: only the stand-in search (search/snapshot-search.ts) may
@@ -452,8 +475,8 @@ export function catalogueService(deps: {
       if (/^\d+$/.test(slug)) {
         const id = Number(slug);
         if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
-        const entry = (await entriesOf(generation, [id])).values().next().value;
-        return entry ? viewOf(generation, generation, entry) : null;
+        const entry = (await entriesOf(generation, [id]))?.values().next().value;
+        return entry ? viewOf(generation, entry) : null;
       }
       let entry = generation.bySlug(slug);
       if (!entry) {
@@ -461,7 +484,7 @@ export function catalogueService(deps: {
         if (!rows) return null;
         entry = generation.keep(rows);
       }
-      return viewOf(generation, generation, entry);
+      return viewOf(generation, entry);
     },
     /** The categories in the shop's order, with how many families each has. */
     async categoryViews(): Promise<CategoryView[]> {
@@ -488,8 +511,8 @@ export function catalogueService(deps: {
       const found = await entriesOf(generation, families);
       const views: FamilyView[] = [];
       for (const id of families) {
-        const entry = found.get(id);
-        if (entry) views.push(await viewOf(generation, generation, entry));
+        const entry = found?.get(id);
+        if (entry) views.push(await viewOf(generation, entry));
       }
       return views;
     },
