@@ -3,7 +3,8 @@
  * the page's largest picture before its JavaScript has run (ADR 032): a high-priority
  * preload of the first product card's picture of the home page or a category page
  * (its `sort` and `page`, asked of the search port as the page's own GET
- * /api/v1/products asks it; pages with other filters, and search pages, get none), or
+ * /api/v1/products asks it; other parameters are ignored, as the page ignores them;
+ * pages with filters, and search pages, get none), or
  * of the product page's picture (`/products/:slug`, with its `variation` query), with
  * the page's own srcset and sizes so the preload is the very request the page makes.
  * Only the one family shown first is read.
@@ -23,8 +24,8 @@ import type { CatalogueService } from './catalogue.service.ts';
 
 const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 const CATEGORY_PATH = /^\/categories\/([a-z0-9-]{1,64})\/?$/;
-/** The list pages' query parameters this hint follows; any other means no hint. */
-const LIST_PARAMS = new Set(['sort', 'page']);
+/** The list pages' filters (list-params.ts): a page with any gets no hint. */
+const FILTER_PARAMS = ['min_price', 'max_price', 'colour', 'size', 'in_stock', 'preorder'];
 
 function isProductSort(value: string | null): value is ProductSort {
   return (PRODUCT_SORTS as readonly (string | null)[]).includes(value);
@@ -64,7 +65,7 @@ export async function catalogueHeadTags(
   const params = new URLSearchParams(query === -1 ? '' : url.slice(query + 1));
   const category = CATEGORY_PATH.exec(path)?.[1];
   if (path === '/' || category) {
-    if ([...params.keys()].some((key) => !LIST_PARAMS.has(key))) return '';
+    if (FILTER_PARAMS.some((key) => params.has(key))) return '';
     const result = await deps.search.search(listQueryOf(category, params));
     const [first] = await deps.catalogue.familyViews(result.familyIds.slice(0, 1));
     return first ? preload(first.preview_image, CARD_IMAGE_SIZES) : '';
