@@ -478,6 +478,9 @@ export function catalogueService(deps: {
         const entry = (await entriesOf(generation, [id]))?.values().next().value;
         return entry ? viewOf(generation, entry) : null;
       }
+      // Slugs are lower-case words and hyphens: anything else names nothing (and never
+      // reaches the database, which refuses some characters).
+      if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
       let entry = generation.bySlug(slug);
       if (!entry) {
         const rows = await deps.repository.familyBySlug(slug);
