@@ -185,11 +185,18 @@ export function catalogueRepository(db: Db) {
             .orderBy(sql`b.ctid`),
         ).as('components'),
       ])
+      // The families' rows and their variations' (a UNION, so both use an index: an OR
+      // of the two would scan the table).
       .where((eb) =>
-        eb.or([
-          eb('p.id', 'in', familyIds(eb as never)),
-          eb('p.parent_id', 'in', familyIds(eb as never)),
-        ]),
+        eb(
+          'p.id',
+          'in',
+          eb
+            .selectFrom('products as v')
+            .select('v.id')
+            .where('v.parent_id', 'in', familyIds(eb as never))
+            .union(familyIds(eb as never) as never),
+        ),
       )
       .orderBy(sql`coalesce(p.parent_id, p.id)`)
       .orderBy(sql`p.parent_id is not null`)
