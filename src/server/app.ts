@@ -501,7 +501,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     captchaScript: captcha.widgetScript ?? null,
     // The picture preload (ADR 032) and the tags for search engines and shared links.
     pageHead: async (url) =>
-      (await Promise.all([catalogueHeadTags(catalogue, url), seoHeadTags(seo, url)]))
+      (await Promise.all([catalogueHeadTags({ catalogue, search }, url), seoHeadTags(seo, url)]))
         .filter(Boolean)
         .join('\n  '),
   });

@@ -141,9 +141,15 @@ describe('the served index.html', () => {
       async (engine) => {
         const t = await createTestApp(engine, { webDistDir: distDir });
         apps.push(t);
-        for (const query of ['', '?sort=price_desc', '?category=trees&sort=name']) {
+        // The home page and a category page, as the list pages ask for them.
+        for (const [page, query] of [
+          ['/', ''],
+          ['/?sort=price_desc', '?sort=price_desc'],
+          ['/?page=2&sort=price_asc&per_page=3', '?page=2&sort=price_asc'],
+          ['/categories/trees?sort=price_desc', '?category=trees&sort=price_desc'],
+        ] as const) {
           const image = await firstPicture(t, query);
-          const reply = await t.app.inject({ method: 'GET', url: `/${query}` });
+          const reply = await t.app.inject({ method: 'GET', url: page });
           expect(reply.statusCode).toBe(200);
           expect(preloads(reply.body)).toEqual([
             `<link rel="preload" as="image" href="${escapeHtml(image.src)}"` +
@@ -186,7 +192,7 @@ describe('the served index.html', () => {
     it('gives other pages, an unknown product and a category with no products no preload', async () => {
       const t = await createTestApp('pglite', { webDistDir: distDir });
       apps.push(t);
-      for (const url of ['/basket', '/login', '/products/no-such-plant', '/?category=no-such']) {
+      for (const url of ['/basket', '/login', '/products/no-such-plant', '/categories/no-such']) {
         const reply = await t.app.inject({ method: 'GET', url });
         expect(reply.statusCode).toBe(200);
         expect(preloads(reply.body)).toEqual([]);

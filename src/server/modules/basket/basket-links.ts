@@ -47,7 +47,7 @@ export function basketLinks(deps: {
       if (!source) throw expired;
       const target = await access.ensure(basketId, viewer);
       if (target.id === source.id) return access.answer(target.id, viewer);
-      const snapshot = await catalogue.snapshot();
+      const snapshot = await catalogue.snapshotOf(source.items.map((item) => item.product_id));
       const variations = source.items.flatMap((item) => {
         const variation = snapshot.variation(item.product_id);
         return variation && !variation.row.discontinued ? [{ item, variation }] : [];

@@ -37,7 +37,11 @@ export const GUEST_VIEWER: BasketViewer = {
   creditAvailable: 0,
 };
 
-/** The reference data a view is priced with, as this process knows it now. */
+/**
+ * The reference data a view is priced with, as this process knows it now. `catalogue`
+ * holds only the families a basket needs (`forBasket`); every snapshot of one cache
+ * generation shows the same data, so the generation is what the reuse key compares.
+ */
 export interface Reference {
   catalogue: CatalogueSnapshot;
   delivery: DeliveryRules;
@@ -63,16 +67,39 @@ export function basketViews(deps: {
 
   const keyOf = (viewer: BasketViewer, ref: Reference) => ({
     viewer: `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}:${viewer.creditAvailable}`,
-    reference: [ref.catalogue, ref.delivery, ref.offers],
+    reference: [ref.catalogue.generation, ref.delivery, ref.offers],
   });
 
+  /** The reference data, with no catalogue families yet (enough to compare reuse keys). */
   async function reference(): Promise<Reference> {
     const [catalogueSnapshot, rules, offersSnapshot] = await Promise.all([
-      catalogue.snapshot(),
+      catalogue.snapshotOf(),
       delivery.rules(),
       offers.snapshot(),
     ]);
     return { catalogue: catalogueSnapshot, delivery: rules, offers: offersSnapshot };
+  }
+
+  /**
+   * `ref` with the catalogue families this basket's view shows: its lines and the
+   * gifts of the live promotions (and their bundles' parts). No others are read.
+   */
+  async function forBasket(
+    ref: Reference,
+    basket: { items: readonly { product_id: number }[] } | undefined,
+  ): Promise<Reference> {
+    return { ...ref, catalogue: await catalogue.snapshotOf(catalogueIds(ref, basket)) };
+  }
+
+  /** The product ids a basket's view shows: its lines and the live promotions' gifts. */
+  function catalogueIds(
+    ref: Reference,
+    basket: { items: readonly { product_id: number }[] } | undefined,
+  ): number[] {
+    return [
+      ...(basket?.items ?? []).map((item) => item.product_id),
+      ...offers.livePromotions(ref.offers).map((promotion) => promotion.giftProductId),
+    ];
   }
 
   function compute(
@@ -222,10 +249,29 @@ export function basketViews(deps: {
 
   return {
     reference,
+    forBasket,
+    catalogueIds,
+    /**
+     * `ref` with this basket's catalogue families as this process keeps them, without
+     * reading the database; null when one is not kept.
+     */
+    keptForBasket: async (
+      ref: Reference,
+      basket: { items: readonly { product_id: number }[] },
+    ): Promise<Reference | null> => {
+      const kept = await catalogue.keptSnapshotOf(catalogueIds(ref, basket));
+      return kept && { ...ref, catalogue: kept };
+    },
+    /** `ref` with the catalogue families holding these product ids (and bundles' parts). */
+    withCatalogue: async (ref: Reference, ids: readonly number[]): Promise<Reference> => ({
+      ...ref,
+      catalogue: await catalogue.snapshotOf(ids),
+    }),
 
     /**
      * The basket priced exactly as its view, never kept for reuse (orders price with a
-     * voucher read fresh, which the reuse key cannot tell apart).
+     * voucher read fresh, which the reuse key cannot tell apart). `ref` must come from
+     * `forBasket` for this basket.
      */
     price: (basket: BasketRecord, viewer: BasketViewer, ref: Reference): BasketView =>
       compute(basket, viewer, ref),
@@ -244,7 +290,7 @@ export function basketViews(deps: {
       viewer: BasketViewer,
       ref?: Reference,
     ): Promise<BasketView> {
-      const current = ref ?? (await reference());
+      const current = await forBasket(ref ?? (await reference()), basket);
       const view = compute(basket, viewer, current);
       if (basket) cache.set(basket.id, basket.version, keyOf(viewer, current), view);
       return view;

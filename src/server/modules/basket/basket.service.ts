@@ -137,7 +137,7 @@ export function basketService(deps: {
       input: AddItemInput,
       viewer: BasketViewer,
     ): Promise<BasketResult> {
-      const snapshot = await catalogue.snapshot();
+      const snapshot = await catalogue.snapshotOf([input.product_id]);
       const target = variationToAdd(snapshot, input.product_id);
       const basket = await access.open(basketId, viewer);
       if (
@@ -197,7 +197,7 @@ export function basketService(deps: {
       const basket = await access.open(basketId, viewer);
       const item = basket?.items.find((i) => i.id === itemId);
       if (!basket || !item) throw new AppError('not_found');
-      const snapshot = await catalogue.snapshot();
+      const snapshot = await catalogue.snapshotOf([item.product_id]);
       const variation = snapshot.variation(item.product_id);
       if (!variation) throw new AppError('not_found');
       // Lowering the quantity of a line is always allowed; raising it needs stock.

@@ -15,10 +15,9 @@ export function catalogueRoutes(app: FastifyInstance, deps: { catalogue: Catalog
     errors: ['not_found'],
   });
   app.get<{ Params: { id: string } }>('/products/:id', product, async (request) => {
-    const snapshot = await deps.catalogue.snapshot();
-    const family = snapshot.family(request.params.id);
-    if (!family) throw new AppError('not_found');
-    return { data: { product: snapshot.familyView(family) } };
+    const product = await deps.catalogue.familyBySlug(request.params.id);
+    if (!product) throw new AppError('not_found');
+    return { data: { product } };
   });
 
   const categories = openapi({

@@ -1,7 +1,12 @@
 /**
  * The catalogue: product families, their sellable variations, stock and the
- * Product view of spec section 3. Reads go through a short-lived per-process copy.
+ * Product view of spec section 3. A request reads only the families it needs (ADR
+ * 056): a product page its family, a list page the families the search port answered,
+ * a basket the families of its lines and their bundles' parts. Families read are kept
+ * for reuse in a bounded per-process cache (at most `maxFamilies`, at most `cacheMs`
+ * old); there is no whole-catalogue copy.
  */
+import { LRUCache } from 'lru-cache';
 import { pence, vatIncluded } from '../../../domain/money.ts';
 import { priceView } from '../../../domain/price-view.ts';
 import type {
@@ -9,14 +14,15 @@ import type {
   FamilyView,
   ImageView,
   OptionPair,
-  ProductSort,
   ProductView,
 } from '../../../domain/api/catalogue.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type {
   CatalogueRepository,
   CatalogueRows,
+  CategoryCountRow,
   CategoryRow,
+  FamilyRows,
   ProductRow,
 } from './catalogue.repository.ts';
 
@@ -33,8 +39,16 @@ export interface Family {
   variations: Variation[];
 }
 
-/** An immutable view over one load of the catalogue tables. */
+/**
+ * An immutable view over some families' rows (those a request needs, with their
+ * bundles' parts), read in one cache generation.
+ */
 export class CatalogueSnapshot {
+  /**
+   * The cache generation the rows were read in: two snapshots of the same generation
+   * show the same data (the basket view's reuse key, ADR 005/012).
+   */
+  readonly generation: object;
   readonly categories: CategoryRow[];
   readonly families: Family[];
   readonly #variations = new Map<number, Variation>();
@@ -42,9 +56,9 @@ export class CatalogueSnapshot {
   readonly #familiesBySlug = new Map<string, Family>();
   readonly #variationsBySlug = new Map<string, Variation>();
   /** Lists already built from this (immutable) snapshot, by category and sort. */
-  readonly #lists = new Map<string, FamilyView[]>();
 
-  constructor(rows: CatalogueRows) {
+  constructor(rows: CatalogueRows, generation: object = {}) {
+    this.generation = generation;
     this.categories = rows.categories;
     const categories = new Map(rows.categories.map((c) => [c.id, c]));
     this.families = [];
@@ -82,6 +96,11 @@ export class CatalogueSnapshot {
 
   variation(id: number): Variation | undefined {
     return this.#variations.get(id);
+  }
+
+  /** Whether every one of these ids (variation or family) is in this snapshot. */
+  holds(ids: readonly number[]): boolean {
+    return ids.every((id) => this.#variations.has(id) || this.#familiesById.has(id));
   }
 
   /** A variation by its own slug (e.g. 'artificial-olive-tree-olv-120-gry'). */
@@ -218,39 +237,6 @@ export class CatalogueSnapshot {
       variations,
     };
   }
-
-  /**
-   * Families, optionally in one category, sorted. The same filter gets the same
-   * array (never mutate it): it is built once per snapshot.
-   */
-  list(filter: { category?: string | undefined; sort?: ProductSort | undefined }): FamilyView[] {
-    // Only filters that name a real category are kept, so callers cannot grow the map.
-    if (filter.category && !this.categories.some((c) => c.slug === filter.category)) return [];
-    const key = `${filter.category ?? ''}|${filter.sort ?? ''}`;
-    let list = this.#lists.get(key);
-    if (!list) {
-      list = this.#buildList(filter);
-      this.#lists.set(key, list);
-    }
-    return list;
-  }
-
-  #buildList(filter: { category?: string | undefined; sort?: ProductSort | undefined }) {
-    const families = this.families.filter(
-      (f) => !filter.category || f.category.slug === filter.category,
-    );
-    const views = families.map((f) => this.familyView(f));
-    switch (filter.sort) {
-      case 'price_asc':
-        return views.sort((a, b) => a.prices.price.amount - b.prices.price.amount);
-      case 'price_desc':
-        return views.sort((a, b) => b.prices.price.amount - a.prices.price.amount);
-      case 'name':
-        return views.sort((a, b) => a.name.localeCompare(b.name, 'en-GB'));
-      default:
-        return views;
-    }
-  }
 }
 
 function variationName(variation: Variation): string {
@@ -270,30 +256,205 @@ function imageView(path: string, alt: string): ImageView {
   return { src, srcset: `${src} ${IMAGE_WIDTH}w`, alt };
 }
 
-export function catalogueService(deps: { repository: CatalogueRepository; cacheMs: number }) {
-  const cache = new TtlCache(
-    async () => new CatalogueSnapshot(await deps.repository.loadAll()),
-    deps.cacheMs,
-  );
+/** Most families one process keeps (ADR 056: about 11 KB of rows and view each, 22 MB in all). */
+export const CATALOGUE_FAMILIES_PER_PROCESS = 2_000;
+
+/** The largest id a product can have (an `integer` column). */
+const MAX_ID = 2_147_483_647;
+
+interface Entry {
+  rows: FamilyRows;
+  /** The family's view, built on first use (its bundles' parts are in the same generation). */
+  view?: FamilyView;
+}
+
+/**
+ * What one process knows of the catalogue for at most `cacheMs`: families read
+ * (least recently used go first beyond `max`), and the categories with counts. A new
+ * generation starts empty when the time is up or this process changed stock.
+ */
+class Generation {
+  readonly #entries: LRUCache<number, Entry>;
+  /** Variation id and family slug → family id, for the families kept. */
+  readonly #variations = new Map<number, number>();
+  readonly #slugs = new Map<string, number>();
+  categories: Promise<CategoryCountRow[]> | null = null;
+
+  constructor(max: number) {
+    this.#entries = new LRUCache<number, Entry>({
+      max,
+      dispose: (entry) => {
+        for (const row of entry.rows.products) {
+          if (row.parent_id === null) this.#slugs.delete(row.slug);
+          else this.#variations.delete(row.id);
+        }
+      },
+    });
+  }
+
+  /** The kept family holding this id (family or variation). */
+  byId(id: number): Entry | undefined {
+    return this.#entries.get(id) ?? this.#entries.get(this.#variations.get(id) ?? -1);
+  }
+
+  bySlug(slug: string): Entry | undefined {
+    const id = this.#slugs.get(slug);
+    return id === undefined ? undefined : this.#entries.get(id);
+  }
+
+  keep(rows: FamilyRows): Entry {
+    const family = rows.products[0];
+    if (!family) throw new Error('A family without its row');
+    const entry: Entry = { rows };
+    this.#entries.set(family.id, entry);
+    this.#slugs.set(family.slug, family.id);
+    for (const row of rows.products.slice(1)) this.#variations.set(row.id, family.id);
+    return entry;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+function snapshotOfEntries(entries: Iterable<Entry>, generation: object): CatalogueSnapshot {
+  const rows: CatalogueRows = {
+    categories: [],
+    products: [],
+    optionValues: [],
+    bundleComponents: [],
+  };
+  const categories = new Map<number, CategoryRow>();
+  for (const { rows: family } of entries) {
+    categories.set(family.category.id, family.category);
+    rows.products.push(...family.products);
+    rows.optionValues.push(...family.optionValues);
+    rows.bundleComponents.push(...family.bundleComponents);
+  }
+  rows.categories = [...categories.values()];
+  return new CatalogueSnapshot(rows, generation);
+}
+
+export function catalogueService(deps: {
+  repository: CatalogueRepository;
+  cacheMs: number;
+  /** Most families kept (default CATALOGUE_FAMILIES_PER_PROCESS). */
+  maxFamilies?: number;
+}) {
+  const max = deps.maxFamilies ?? CATALOGUE_FAMILIES_PER_PROCESS;
+  const generations = new TtlCache(() => Promise.resolve(new Generation(max)), deps.cacheMs);
+
+  /**
+   * The entries of the families holding these ids and of their bundles' parts (and
+   * theirs), reading the ones not kept in one statement per level of bundling.
+   */
+  async function entriesOf(
+    generation: Generation,
+    ids: Iterable<number>,
+    /** When false, nothing is read: null if any family is not kept. */
+    read = true,
+  ): Promise<Map<number, Entry> | null> {
+    const found = new Map<number, Entry>();
+    // Ids beyond the column's range name nothing (and must not reach the database).
+    let wanted = [...new Set(ids)].filter((id) => Number.isInteger(id) && id > 0 && id <= MAX_ID);
+    for (let depth = 0; wanted.length > 0 && depth < 4; depth++) {
+      const missing: number[] = [];
+      const added: Entry[] = [];
+      for (const id of wanted) {
+        const entry = generation.byId(id);
+        if (entry) added.push(entry);
+        else missing.push(id);
+      }
+      if (missing.length > 0) {
+        if (!read) return null;
+        for (const rows of await deps.repository.familiesOf(missing)) {
+          added.push(generation.keep(rows));
+        }
+      }
+      const next = new Set<number>();
+      for (const entry of added) {
+        const id = entry.rows.products[0]?.id ?? 0;
+        if (found.has(id)) continue;
+        found.set(id, entry);
+        for (const part of entry.rows.bundleComponents) next.add(part.component_id);
+      }
+      wanted = [...next].filter((id) => {
+        const entry = generation.byId(id);
+        return !entry || !found.has(entry.rows.products[0]?.id ?? 0);
+      });
+    }
+    return found;
+  }
+
+  /** The view of a kept family (built once per generation). */
+  async function viewOf(generation: Generation, entry: Entry): Promise<FamilyView> {
+    if (entry.view) return entry.view;
+    const family = entry.rows.products[0];
+    if (!family) throw new Error('A family without its row');
+    const entries = (await entriesOf(generation, [family.id])) ?? new Map<number, Entry>();
+    const snapshot = snapshotOfEntries(entries.values(), generation);
+    const found = snapshot.family(String(family.id));
+    if (!found) throw new Error('A family lost from its own snapshot');
+    entry.view = snapshot.familyView(found);
+    return entry.view;
+  }
+
   return {
-    snapshot: () => cache.get(),
-    /** Forgets this process's copy (after this process changed stock: the restock). */
-    invalidate: () => cache.invalidate(),
+    /**
+     * A snapshot holding the families of these ids (family or variation ids) and
+     * their bundles' parts; ids that name nothing are simply not in it. No ids: an
+     * empty snapshot of the current generation (for the basket view's reuse key).
+     */
+    async snapshotOf(ids: Iterable<number> = []): Promise<CatalogueSnapshot> {
+      const generation = await generations.get();
+      const entries = (await entriesOf(generation, ids)) ?? new Map<number, Entry>();
+      return snapshotOfEntries(entries.values(), generation);
+    },
+    /**
+     * As snapshotOf, without reading the database: null when a family holding one of
+     * these ids (or a bundle's part) is not kept (inside a transaction, whose
+     * connection may be the only one: PGlite).
+     */
+    async keptSnapshotOf(ids: Iterable<number>): Promise<CatalogueSnapshot | null> {
+      const generation = await generations.get();
+      const entries = await entriesOf(generation, ids, false);
+      return entries && snapshotOfEntries(entries.values(), generation);
+    },
+    /** Forgets what this process kept (after this process changed stock: the restock). */
+    invalidate: () => generations.invalidate(),
     /** One family by its slug (or id), as a view; null when there is none. */
     async familyBySlug(slug: string): Promise<FamilyView | null> {
-      const snapshot = await cache.get();
-      const family = snapshot.family(slug);
-      return family ? snapshot.familyView(family) : null;
+      const generation = await generations.get();
+      if (/^\d+$/.test(slug)) {
+        const id = Number(slug);
+        if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+        const entry = (await entriesOf(generation, [id]))?.values().next().value;
+        return entry ? viewOf(generation, entry) : null;
+      }
+      // Slugs are lower-case words and hyphens: anything else names nothing (and never
+      // reaches the database, which refuses some characters).
+      if (!/^[a-z0-9-]{1,200}$/.test(slug)) return null;
+      let entry = generation.bySlug(slug);
+      if (!entry) {
+        const rows = await deps.repository.familyBySlug(slug);
+        if (!rows) return null;
+        entry = generation.keep(rows);
+      }
+      return viewOf(generation, entry);
     },
     /** The categories in the shop's order, with how many families each has. */
     async categoryViews(): Promise<CategoryView[]> {
-      const snapshot = await cache.get();
-      return snapshot.categories.map((category) => ({
+      const generation = await generations.get();
+      generation.categories ??= deps.repository.categoryCounts().catch((error: unknown) => {
+        generation.categories = null;
+        throw error;
+      });
+      return (await generation.categories).map((category) => ({
         id: category.id,
         slug: category.slug,
         name: category.name,
         description: category.description,
-        product_count: snapshot.families.filter((f) => f.category.id === category.id).length,
+        product_count: category.product_count,
       }));
     },
     /**
@@ -301,12 +462,18 @@ export function catalogueService(deps: { repository: CatalogueRepository; cacheM
      * family are left out): a page of search results.
      */
     async familyViews(ids: readonly number[]): Promise<FamilyView[]> {
-      const snapshot = await cache.get();
-      return ids.flatMap((id) => {
-        const family = snapshot.family(String(id));
-        return family ? [snapshot.familyView(family)] : [];
-      });
+      const generation = await generations.get();
+      const families = ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+      const found = await entriesOf(generation, families);
+      const views: FamilyView[] = [];
+      for (const id of families) {
+        const entry = found?.get(id);
+        if (entry) views.push(await viewOf(generation, entry));
+      }
+      return views;
     },
+    /** Families this process keeps now (tests and ADR 056's figures). */
+    kept: async () => (await generations.get()).size,
     /** Fresh stock figures for the given variations and whatever their availability rests on. */
     async freshStock(snapshot: CatalogueSnapshot, variations: readonly Variation[]) {
       const ids = [...new Set(variations.flatMap((v) => snapshot.stockIds(v)))];

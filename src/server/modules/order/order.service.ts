@@ -197,7 +197,9 @@ type Reserved =
   | { kind: 'created'; order: OrderRecord }
   | { kind: 'existing'; order: OrderOutcome }
   | { kind: 'ordered' }
-  | { kind: 'unusable' };
+  | { kind: 'unusable' }
+  /** The basket's catalogue families are not all at hand: read these, then try again. */
+  | { kind: 'catalogue'; ids: number[] };
 
 export function orderService(deps: {
   orders: OrderRepository;
@@ -327,11 +329,20 @@ export function orderService(deps: {
     basketId: string,
     command: PlaceOrderCommand,
     ref: Reference,
+    /** `ref.catalogue` was read for this basket (ids missing from it are gone). */
+    catalogueRead: boolean,
   ): Promise<Reserved> {
     const opened = await openBasket(repository, basketId, command);
     if (opened.kind !== 'open') return opened;
     const { basket } = opened;
     const { customer, idempotencyKey } = command;
+    // The basket's families are read outside the transaction (PGlite has one connection,
+    // which the transaction holds): when they are not all at hand, ask for them.
+    if (!catalogueRead) {
+      const kept = await views.keptForBasket(ref, basket);
+      if (!kept) return { kind: 'catalogue', ids: views.catalogueIds(ref, basket) };
+      ref = kept;
+    }
     const { priced, checked, amount } = priceAsShown(basket, command, ref);
     const reservations = await takeStock(repository, ref.catalogue, basket, priced);
     const items = withPreorders(priced.items, ref.catalogue, reservations);
@@ -553,7 +564,8 @@ export function orderService(deps: {
     /** Places the browser's basket as an order (see the module comment); its public id. */
     async place(command: PlaceOrderCommand): Promise<{ publicId: string; created: boolean }> {
       const { customer, idempotencyKey } = command;
-      const ref = await views.reference();
+      let ref = await views.reference();
+      let catalogueRead = false;
       let basketId = command.basketId;
       let triedOwn = false;
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -565,7 +577,9 @@ export function orderService(deps: {
         let reserved: Reserved;
         try {
           const id = basketId;
-          reserved = await orders.transaction((trx) => reserve(trx, id, command, ref));
+          reserved = await orders.transaction((trx) =>
+            reserve(trx, id, command, ref, catalogueRead),
+          );
         } catch (error) {
           // Another request got its order in first (it committed after this one's read).
           const clash = orderClash(error);
@@ -595,6 +609,10 @@ export function orderService(deps: {
           }
           case 'unusable':
             basketId = null;
+            break;
+          case 'catalogue':
+            ref = await views.withCatalogue(ref, reserved.ids);
+            catalogueRead = true;
             break;
         }
       }

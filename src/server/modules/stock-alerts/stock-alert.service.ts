@@ -70,7 +70,7 @@ export function stockAlertService(deps: {
     const counts: DispatchCounts = { sent: 0, failed: 0 };
     const waiting = await alerts.waitingProductIds(CLAIM_LEASE_S);
     if (waiting.length === 0) return counts;
-    const snapshot = await catalogue.snapshot();
+    const snapshot = await catalogue.snapshotOf(waiting);
     const variations = waiting.flatMap((id) => snapshot.variation(id) ?? []);
     const stock = await catalogue.freshStock(snapshot, variations);
     const back = variations.filter((v) => isBack(snapshot, v, stock));
@@ -112,7 +112,9 @@ export function stockAlertService(deps: {
         STOCK_ALERT_LIMITS.windowS,
       );
       if (hits > STOCK_ALERT_LIMITS.perAddress) throw new AppError('rate_limit');
-      const snapshot = await catalogue.snapshot();
+      const snapshot = await catalogue.snapshotOf(
+        /^\d{1,9}$/.test(input.productId) ? [Number(input.productId)] : [],
+      );
       const variation = variationFor(snapshot, input.productId);
       if (variation.row.discontinued) throw new AppError('product_unavailable');
       if (variation.row.is_preorder) throw validationError({ product_id: [PREORDER_MESSAGE] });

@@ -29,7 +29,7 @@ export function wishlistService(deps: {
   const { repository, catalogue } = deps;
 
   async function itemViews(records: WishlistItemRecord[]): Promise<WishlistItemView[]> {
-    const snapshot = await catalogue.snapshot();
+    const snapshot = await catalogue.snapshotOf(records.map((record) => record.product_id));
     return records.flatMap((record) => {
       const variation = snapshot.variation(record.product_id);
       return variation
@@ -58,7 +58,7 @@ export function wishlistService(deps: {
 
     /** Saves a variation (or a family's only one); a family with several asks which. */
     async add(userId: number, productId: number): Promise<WishlistView> {
-      const variation = variationToAdd(await catalogue.snapshot(), productId);
+      const variation = variationToAdd(await catalogue.snapshotOf([productId]), productId);
       await repository.add(userId, variation.row.id);
       return view(userId);
     },
