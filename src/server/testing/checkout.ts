@@ -100,10 +100,13 @@ export class Browser extends Shopper {
   }
 }
 
-/** The catalogue's variation ids by SKU; asking for an unknown SKU throws. */
+/**
+ * The catalogue's variation ids by SKU (the demo catalogue's: one page of 100 holds it
+ * all); asking for an unknown SKU throws.
+ */
 export async function variationIds(app: FastifyInstance): Promise<(sku: string) => number> {
   const reply = await new Shopper(app).get<{ data: { products: FamilyView[] } }>(
-    '/api/v1/products',
+    '/api/v1/products?per_page=100',
   );
   const ids = new Map<string, number>();
   for (const family of reply.body.data.products)

@@ -9,6 +9,7 @@
 export const PUBLIC_ROUTES = {
   'GET /api/v1/products': 'the catalogue',
   'GET /api/v1/products/:id': 'the catalogue',
+  'GET /api/v1/search/suggestions': 'the catalogue: suggestions for the search box',
   'GET /api/v1/categories': 'the catalogue',
   'GET /api/v1/config': 'vendor settings the browser needs (public keys and modes only)',
   'GET /api/v1/health': 'liveness, no data',

@@ -329,8 +329,11 @@ export function orderService(deps: {
     basketId: string,
     command: PlaceOrderCommand,
     ref: Reference,
-    /** `ref.catalogue` was read for this basket (ids missing from it are gone). */
-    catalogueRead: boolean,
+    /**
+     * The product ids `ref.catalogue` was read for (ids read but missing from it are
+     * gone), or null when it was not read for this basket.
+     */
+    readIds: ReadonlySet<number> | null,
   ): Promise<Reserved> {
     const opened = await openBasket(repository, basketId, command);
     if (opened.kind !== 'open') return opened;
@@ -338,9 +341,12 @@ export function orderService(deps: {
     const { customer, idempotencyKey } = command;
     // The basket's families are read outside the transaction (PGlite has one connection,
     // which the transaction holds): when they are not all at hand, ask for them.
-    if (!catalogueRead) {
+    // The basket may have changed since they were read (a line added from another tab
+    // before this transaction locked it): then what was read does not cover it.
+    const ids = views.catalogueIds(ref, basket);
+    if (!readIds || ids.some((id) => !readIds.has(id))) {
       const kept = await views.keptForBasket(ref, basket);
-      if (!kept) return { kind: 'catalogue', ids: views.catalogueIds(ref, basket) };
+      if (!kept) return { kind: 'catalogue', ids };
       ref = kept;
     }
     const { priced, checked, amount } = priceAsShown(basket, command, ref);
@@ -565,7 +571,7 @@ export function orderService(deps: {
     async place(command: PlaceOrderCommand): Promise<{ publicId: string; created: boolean }> {
       const { customer, idempotencyKey } = command;
       let ref = await views.reference();
-      let catalogueRead = false;
+      let readIds: ReadonlySet<number> | null = null;
       let basketId = command.basketId;
       let triedOwn = false;
       for (let attempt = 0; attempt < 5; attempt++) {
@@ -577,9 +583,7 @@ export function orderService(deps: {
         let reserved: Reserved;
         try {
           const id = basketId;
-          reserved = await orders.transaction((trx) =>
-            reserve(trx, id, command, ref, catalogueRead),
-          );
+          reserved = await orders.transaction((trx) => reserve(trx, id, command, ref, readIds));
         } catch (error) {
           // Another request got its order in first (it committed after this one's read).
           const clash = orderClash(error);
@@ -612,7 +616,7 @@ export function orderService(deps: {
             break;
           case 'catalogue':
             ref = await views.withCatalogue(ref, reserved.ids);
-            catalogueRead = true;
+            readIds = new Set(reserved.ids);
             break;
         }
       }

@@ -28,9 +28,12 @@ export function SearchBox() {
   const { pathname, search } = useLocation();
   const plain = useRef<HTMLInputElement>(null);
   const [enhanced, setEnhanced] = useState<Enhanced | null>(null);
+  // A load that ends after the header has gone (another layout, a test's end) is dropped.
+  const mounted = useRef(true);
   const enhance = useCallback(() => {
     loadCombobox().then(
       (module) =>
+        mounted.current &&
         setEnhanced(
           (before) =>
             before ?? {
@@ -44,8 +47,19 @@ export function SearchBox() {
     );
   }, []);
   useEffect(() => {
-    if (window.requestIdleCallback) window.requestIdleCallback(enhance);
-    else window.setTimeout(enhance, 500);
+    mounted.current = true;
+    if (window.requestIdleCallback) {
+      const idle = window.requestIdleCallback(enhance);
+      return () => {
+        mounted.current = false;
+        window.cancelIdleCallback(idle);
+      };
+    }
+    const timer = window.setTimeout(enhance, 500);
+    return () => {
+      mounted.current = false;
+      window.clearTimeout(timer);
+    };
   }, [enhance]);
 
   // The results page's query shows in the box; other pages start empty.
