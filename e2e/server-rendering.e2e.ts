@@ -62,7 +62,9 @@ test('the home and product pages carry their products in the HTML, and 404 for a
   expect(homeHtml).toContain('<script type="application/json" id="page-state">');
   expect(homeHtml).not.toContain('class="loading-overlay');
   // Every script is a file or JSON: the content security policy runs no inline script.
-  expect(homeHtml).not.toMatch(/<script(?![^>]*(\bsrc=|type="application\/json"))/);
+  // No inline executable script: only scripts by address and data blocks (the page state,
+  // the JSON-LD for search engines).
+  expect(homeHtml).not.toMatch(/<script(?![^>]*(\bsrc=|type="application\/(ld\+)?json"))/);
 
   const product = await request.get('/products/artificial-olive-tree');
   expect(product.status()).toBe(200);

@@ -53,6 +53,14 @@ describe('the served index.html', () => {
     return t.app.inject({ method: 'GET', url });
   }
 
+  it('sends an old catalogue address (/?category=) to its category page for good, keeping the rest', async () => {
+    const moved = await page(null, '/?category=trees&sort=price_asc');
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/categories/trees?sort=price_asc');
+    // Not a category: the home page itself.
+    expect((await page(null, '/?category=%3Cb%3E')).statusCode).toBe(200);
+  });
+
   it('carries the configured PayPal client id in a meta tag in the head', async () => {
     const reply = await page('AbC-123_live');
     expect(reply.statusCode).toBe(200);

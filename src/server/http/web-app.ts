@@ -24,6 +24,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { TEST_SHOP_META, type PaymentMode } from '../../domain/api/payments-config.ts';
+import { legacyCategoryHref } from '../../web/features/search/list-params.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { encodedText } from './encoded-json.ts';
 import { modulePreloadTags, type Manifest } from './page-modules.ts';
@@ -206,6 +207,13 @@ export async function registerWebApp(
       }
     }
     if (wantsPage) {
+      // An old catalogue address (`/?category=trees`) has moved to the category's page.
+      const query = request.url.indexOf('?');
+      const moved =
+        query === -1
+          ? null
+          : legacyCategoryHref(path, new URLSearchParams(request.url.slice(query)));
+      if (moved) return reply.redirect(moved, 301);
       reply.header('cache-control', 'no-cache');
       let pageTags = '';
       try {
