@@ -125,19 +125,20 @@ BEGIN
   WITH asked AS MATERIALIZED (SELECT DISTINCT id FROM unnest(family_ids) AS asked(id)),
   vars AS MATERIALIZED (
     SELECT p.id, p.parent_id, p.sku, p.price, p.discontinued, p.is_preorder,
+      -- A bundle with a part discontinued (or not there) makes none.
       CASE WHEN EXISTS (SELECT 1 FROM bundle_components b WHERE b.bundle_id = p.id)
-        THEN (SELECT min(part.quantity_on_hand / b.quantity)
+        THEN coalesce((SELECT min(part.quantity_on_hand / b.quantity)
               FROM bundle_components b JOIN products part ON part.id = b.component_id
               WHERE b.bundle_id = p.id AND NOT part.discontinued
-              HAVING count(*) = (SELECT count(*) FROM bundle_components b2 WHERE b2.bundle_id = p.id))
+              HAVING count(*) = (SELECT count(*) FROM bundle_components b2 WHERE b2.bundle_id = p.id)), 0)
         ELSE p.quantity_on_hand END AS available
     FROM asked JOIN products p ON p.parent_id = asked.id
   ),
   agg AS (
     SELECT parent_id AS family_id, array_agg(upper(sku)) AS skus,
       coalesce(min(price) FILTER (WHERE NOT discontinued), min(price)) AS price,
-      bool_or(NOT discontinued AND (is_preorder OR available > 0)) AS in_stock,
-      bool_or(NOT discontinued AND is_preorder) AS preorder,
+      coalesce(bool_or(NOT discontinued AND (is_preorder OR available > 0)), false) AS in_stock,
+      coalesce(bool_or(NOT discontinued AND is_preorder), false) AS preorder,
       bool_and(discontinued) AS discontinued
     FROM vars GROUP BY parent_id
   ),

@@ -203,6 +203,20 @@ describe.each(ENGINES)('product search on %s', (engine) => {
     expect(names(await list('q=bamboo'))).toEqual(['Artificial Bamboo Tree']);
   });
 
+  it('takes a bundle out of stock when one of its parts is discontinued', async () => {
+    expect(names(await list('q=living+room+trio&in_stock=true'))).toEqual([
+      'Living Room Trio Bundle',
+    ]);
+    // The change itself must go through: the bundle's document is refreshed with it.
+    await t.handle.db
+      .updateTable('products')
+      .set({ discontinued: true })
+      .where('sku', '=', 'FERN-BOS')
+      .execute();
+    expect(names(await list('q=living+room+trio&in_stock=true'))).toEqual([]);
+    expect(names(await list('q=living+room+trio'))).toEqual(['Living Room Trio Bundle']);
+  });
+
   it('suggests products and categories from the second letter, typos and all', async () => {
     const suggest = async (q: string) => {
       const reply = await shopper.get<{ data: { suggestions: SuggestionView[] } }>(
