@@ -131,7 +131,7 @@ describe('the served index.html', () => {
     expect((await offline.app.inject({ method: 'GET', url: '/login' })).body).toBe(TEST_SHOP_INDEX);
   });
 
-  describe('the home page preloads its first picture (ADR 032)', () => {
+  describe('the list pages preload their first picture (ADR 032)', () => {
     async function firstPicture(t: TestApp, query: string) {
       const reply = await t.app.inject({ method: 'GET', url: `/api/v1/products${query}` });
       const [first] = (reply.json() as { data: { products: FamilyView[] } }).data.products;
@@ -155,6 +155,12 @@ describe('the served index.html', () => {
           ['/?sort=price_desc', '?sort=price_desc'],
           ['/?page=2&sort=price_asc&per_page=3', '?page=2&sort=price_asc'],
           ['/categories/trees?sort=price_desc', '?category=trees&sort=price_desc'],
+          // A search, and a filtered list (prices in pounds on the page, pence in the API).
+          ['/search?q=olive', '?q=olive'],
+          [
+            '/categories/trees?min_price=60&in_stock=1',
+            '?category=trees&price_min=6000&in_stock=true',
+          ],
         ] as const) {
           const image = await firstPicture(t, query);
           const reply = await t.app.inject({ method: 'GET', url: page });

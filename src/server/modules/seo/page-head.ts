@@ -5,16 +5,11 @@
  * keeps index.html's. Lists are read as the page reads them (list-params.ts and the
  * search port), so the structured data names the products the page shows.
  */
-import {
-  DEFAULT_PER_PAGE,
-  type CategoryView,
-  type FamilyView,
-  type ProductListQuery,
-} from '../../../domain/api/catalogue.ts';
+import { type CategoryView, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { CURRENCY_CODE } from '../../../domain/money.ts';
 import { documentTitle, searchPageTitle, SHOP_NAME } from '../../../domain/page-titles.ts';
 import {
-  listFilterOf,
+  listQueryOf,
   listPageOf,
   categoryPath,
   type ListPage,
@@ -75,20 +70,6 @@ export function listCanonical(origin: string, page: ListPage, pageNumber: number
   const q = canonicalQuery(page.q);
   const search = new URLSearchParams(q ? { q } : {}).toString();
   return withPage(`${origin}/search${search ? `?${search}` : ''}`, pageNumber);
-}
-
-function listQueryOf(page: ListPage, params: URLSearchParams): ProductListQuery {
-  const filter = listFilterOf(page, params);
-  return {
-    page: 1,
-    per_page: DEFAULT_PER_PAGE,
-    colour: [],
-    size: [],
-    in_stock: false,
-    preorder: false,
-    ...filter,
-    q: filter.q?.trim() || undefined,
-  };
 }
 
 function firstImage(origin: string, products: readonly FamilyView[]): PageHead['image'] {

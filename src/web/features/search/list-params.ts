@@ -7,6 +7,7 @@
  * pages with the same function, so both ask for the same data.
  */
 import {
+  DEFAULT_PER_PAGE,
   PRODUCT_SORTS,
   type ProductListQuery,
   type ProductSort,
@@ -197,4 +198,23 @@ export function analyticsList(page: ListPage, categoryName?: string): AnalyticsL
   }
   if (page.kind === 'search') return { id: 'search_results', name: 'Search Results' };
   return { id: 'home', name: 'Home page' };
+}
+
+/**
+ * The whole query GET /api/v1/products is asked for a list page (listFilterOf with the
+ * defaults filled in): what the server's head tags and picture preload ask the search
+ * port directly, so they read the very page the browser shows.
+ */
+export function listQueryOf(page: ListPage, params: URLSearchParams): ProductListQuery {
+  const filter = listFilterOf(page, params);
+  return {
+    page: 1,
+    per_page: DEFAULT_PER_PAGE,
+    colour: [],
+    size: [],
+    in_stock: false,
+    preorder: false,
+    ...filter,
+    q: filter.q?.trim() || undefined,
+  };
 }

@@ -334,7 +334,12 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
               </Suspense>
             </aside>
           )}
-          <div className="list-page__main">{body}</div>
+          <div className="list-page__main">
+            {/* Cards name their product in an h3: a page headed by an h1 needs the level
+                between, or screen readers' heading lists skip one (and axe says so). */}
+            {page.kind !== 'home' && <h2 className="visually-hidden">Products</h2>}
+            {body}
+          </div>
         </div>
       </div>
       {drawerOpen && (
