@@ -82,11 +82,8 @@ CREATE INDEX search_documents_skus_idx ON search_documents USING gin (skus);
 CREATE INDEX search_documents_name_trgm_idx ON search_documents USING gin (name gin_trgm_ops);
 CREATE INDEX search_documents_category_idx ON search_documents (category_id, position, family_id);
 CREATE INDEX search_documents_position_idx ON search_documents (position, family_id);
--- Suggestions: names alone, and the documents in suggestion order (stock, sales, the
--- merchant's order) to walk for a broad prefix (pg-search.ts).
+-- Suggestions match names alone (pg-search.ts).
 CREATE INDEX search_documents_name_document_idx ON search_documents USING gin (name_document);
-CREATE INDEX search_documents_suggest_idx ON search_documents
-  (stock_rank, units_sold DESC, position, family_id) WHERE NOT discontinued;
 
 -- The vocabulary: words of names, categories and option values, with how many
 -- families use them (typo correction and suggestions).

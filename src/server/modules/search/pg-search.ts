@@ -22,8 +22,8 @@ import type { ProductSearch, ProductSearchResult, SuggestionHit } from './search
 const CONFIG = sql.lit('english');
 
 /** Looks up the typed words' near vocabulary words and synonyms (one statement). */
-async function lookUp(db: Db, tokens: string[]): Promise<SearchPlan & { lastFamilies: number }> {
-  if (tokens.length === 0) return { words: [], corrected: null, lastFamilies: 0 };
+async function lookUp(db: Db, tokens: string[]): Promise<SearchPlan> {
+  if (tokens.length === 0) return { words: [], corrected: null };
   const last = tokens[tokens.length - 1]!;
   // Levenshtein counts a swap as two edits: twice the allowed edits narrows the
   // candidates, and the optimal string alignment rule (domain/search.ts) decides.
@@ -56,20 +56,15 @@ async function lookUp(db: Db, tokens: string[]): Promise<SearchPlan & { lastFami
       words.push({ token: row.token, word: row.word, families: row.families });
     else synonyms.set(row.token, [...(synonyms.get(row.token) ?? []), row.word]);
   }
-  // Families holding any vocabulary word the last typed word stands for (an estimate
-  // of its matches: a family may hold several), for the suggestions' choice of plan.
-  const lastFamilies = words
-    .filter((w) => w.token === last)
-    .reduce((sum, w) => sum + w.families, 0);
-  return { ...planSearch(tokens, { words, synonyms }), lastFamilies };
+  return planSearch(tokens, { words, synonyms });
 }
 
 /**
- * Above this many estimated matches, suggestions walk the documents in their ranking
- * order (an index) and stop at the first few that match; below it they collect every
- * match through the GIN index and sort them, which walking would reach only late.
+ * Suggestions rank at most this many of a prefix's matches (found through the names'
+ * GIN index): a broad prefix ("ar") matches most names, and ranking every one took
+ * ~40 ms at 20,000 families. The few shown are then the best of these, not of all.
  */
-const SUGGEST_WALK_ABOVE = 300;
+const SUGGEST_CANDIDATES = 500;
 
 /** `a && b && …` of tsqueries (or one that matches everything when none). */
 function and(parts: RawBuilder<unknown>[]): RawBuilder<unknown> {
@@ -276,14 +271,15 @@ export function pgSearch(db: Db): ProductSearch {
       const plan = await lookUp(db, tokens);
       const { fuzzy: q, strict } = tsQueries(plan);
       const categoryLimit = Math.min(2, limit);
-      // Ranked by stock, sales and the merchant's order. A broad prefix ("ar") matches
-      // most names: walking the ranking index finds the first few at once, where sorting
-      // every match took ~40 ms at 20,000 families; a narrow one is collected through
-      // the GIN index (the `+ 0` keeps the planner off the ranking index) and sorted.
-      const walk = plan.lastFamilies > SUGGEST_WALK_ABOVE;
-      const rank = walk
-        ? sql`d.stock_rank, d.units_sold DESC, d.position, d.family_id`
-        : sql`d.stock_rank + 0, d.units_sold DESC, d.position, d.family_id`;
+      // Ranked by stock, sales and the merchant's order, among a bounded number of
+      // matches (SUGGEST_CANDIDATES).
+      const best = (match: RawBuilder<unknown>, exact: boolean) => sql`
+        SELECT 'product', d.family_id, p.name, p.slug, ${sql.lit(exact)}
+        FROM (SELECT family_id, stock_rank, units_sold, position FROM search_documents
+              WHERE ${match} AND NOT discontinued LIMIT ${SUGGEST_CANDIDATES}) d
+        JOIN products p ON p.id = d.family_id
+        ORDER BY d.stock_rank, d.units_sold DESC, d.position, d.family_id
+        LIMIT ${limit}`;
       const fuzzy = plan.words.some((w) => w.corrections.length > 0);
       const { rows } = await sql<{
         kind: 'product' | 'category';
@@ -298,20 +294,10 @@ export function pgSearch(db: Db): ProductSearch {
          ORDER BY to_tsvector(${CONFIG}, search_fold(c.name)) @@ ${strict} DESC, c.position, c.id
          LIMIT ${categoryLimit})
         UNION ALL
-        (SELECT 'product', d.family_id, p.name, p.slug, true
-         FROM search_documents d JOIN products p ON p.id = d.family_id
-         WHERE d.name_document @@ ${strict} AND NOT d.discontinued
-         ORDER BY ${rank}
-         LIMIT ${limit})
+        (${best(sql`name_document @@ ${strict}`, true)})
         ${
           fuzzy
-            ? sql`UNION ALL
-        (SELECT 'product', d.family_id, p.name, p.slug, false
-         FROM search_documents d JOIN products p ON p.id = d.family_id
-         WHERE d.name_document @@ ${q} AND NOT (d.name_document @@ ${strict})
-           AND NOT d.discontinued
-         ORDER BY ${rank}
-         LIMIT ${limit})`
+            ? sql`UNION ALL (${best(sql`name_document @@ ${q} AND NOT (name_document @@ ${strict})`, false)})`
             : sql``
         }
       `.execute(db);
