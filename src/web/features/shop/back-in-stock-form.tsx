@@ -3,7 +3,7 @@
  * (ADR 025): an email address (the signed-in customer's to start with) and 'Notify me'.
  * Loaded on its own, only on pages that show it, so the product page stays light.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { safeParse } from 'zod/mini';
 import { stockNotificationSchema } from '../../../domain/schemas/stock-alert.ts';
 import { useStockNotificationSignUp } from '../../api/stock-alerts.ts';
@@ -34,6 +34,13 @@ export function BackInStockForm({ productId, productName }: BackInStockFormProps
   const [notice, setNotice] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const email = typed ?? user.data?.email_address ?? '';
+  // On a server-rendered page the field can be typed in before this form hydrates (its
+  // code is a chunk of its own): hydration keeps what the field shows, so adopt it
+  // rather than let the next render put back the empty value.
+  useEffect(() => {
+    const shown = input.current?.value;
+    if (shown) setTyped((current) => current ?? shown);
+  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
