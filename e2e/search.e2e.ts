@@ -18,8 +18,12 @@ test.describe('finding plants', () => {
     await expectAxeClean(page, 'search results');
 
     const filters = page.getByRole('complementary', { name: 'Filters' });
-    await filters.getByRole('checkbox', { name: /^In stock/ }).check();
+    // The box follows the address, which changes in a transition: click, then wait for it
+    // to show ticked (check() wants it ticked at once, and a busy machine is slower).
+    const inStock = filters.getByRole('checkbox', { name: /^In stock/ });
+    await inStock.click();
     await expect(page).toHaveURL(/\/search\?q=artificial&in_stock=1$/);
+    await expect(inStock).toBeChecked();
     await expect(count).toHaveText(/^\d+ products$/);
     const pages = page.getByRole('navigation', { name: 'Pages' });
     await expect(pages.getByRole('link', { name: 'Page 1' })).toHaveAttribute(
