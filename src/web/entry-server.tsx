@@ -27,7 +27,12 @@ import { AppRoutes } from './app/routes.tsx';
 import { pageStateJson, PAGE_STATE_ID, SERVER_QUERIES } from './app/page-state.ts';
 import { NotFoundContext } from './app/page-status.ts';
 import { setServerTestShop } from './app/test-shop-notice.tsx';
-import { listFilterOf, listPageOf, type ListPage } from './features/search/list-params.ts';
+import {
+  listFilterOf,
+  listPageOf,
+  productSlugOf,
+  type ListPage,
+} from './features/search/list-params.ts';
 import { ApiError, setApiTransport } from './lib/api-client.ts';
 
 /** A GET of the API (path with query, under /api/v1) answered in the same process. */
@@ -65,21 +70,14 @@ export interface RenderedPage {
   stateScript: string;
 }
 
-const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
-
 type ServerPage = { list: ListPage } | { product: string };
 
 /** The pages rendered on the server; null for every other (client-rendered) page. */
 export function serverPageOf(pathname: string, params: URLSearchParams): ServerPage | null {
   const list = listPageOf(pathname, params);
   if (list) return { list };
-  const product = PRODUCT_PATH.exec(pathname)?.[1];
-  if (!product) return null;
-  try {
-    return { product: decodeURIComponent(product) };
-  } catch {
-    return null;
-  }
+  const product = productSlugOf(pathname);
+  return product === null ? null : { product };
 }
 
 /** One render's status, filled in as the page renders. */

@@ -14,12 +14,15 @@ import {
   type ImageView,
 } from '../../../domain/api/catalogue.ts';
 import { variationFromParam } from '../../../domain/product-variation.ts';
-import { listPageOf, listQueryOf } from '../../../web/features/search/list-params.ts';
+import {
+  listPageOf,
+  listQueryOf,
+  productSlugOf,
+} from '../../../web/features/search/list-params.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import type { ProductSearch } from '../search/search.port.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
-const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 function preload(image: ImageView, sizes: string): string {
   return (
     `<link rel="preload" as="image" href="${escapeHtml(image.src)}"` +
@@ -44,14 +47,8 @@ export async function catalogueHeadTags(
     const [first] = await deps.catalogue.familyViews(result.familyIds.slice(0, 1));
     return first ? preload(first.preview_image, CARD_IMAGE_SIZES) : '';
   }
-  const product = PRODUCT_PATH.exec(path);
-  if (product?.[1]) {
-    let slug: string;
-    try {
-      slug = decodeURIComponent(product[1]);
-    } catch {
-      return '';
-    }
+  const slug = productSlugOf(path);
+  if (slug !== null) {
     const view = await deps.catalogue.familyBySlug(slug);
     if (!view) return '';
     // As the product page picks its picture: the chosen variation's, else the family's.

@@ -11,6 +11,7 @@ import { documentTitle, searchPageTitle, SHOP_NAME } from '../../../domain/page-
 import {
   listQueryOf,
   listPageOf,
+  productSlugOf,
   categoryPath,
   type ListPage,
 } from '../../../web/features/search/list-params.ts';
@@ -41,8 +42,6 @@ export const MAX_INDEXED_QUERY = 60;
 
 /** Not indexed, its links followed: pages with nothing of their own to show. */
 export const NOINDEX = 'noindex, follow';
-
-const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
 
 /** The shop's origin from PUBLIC_URL, without a trailing slash. */
 export function originOf(publicUrl: string): string {
@@ -180,16 +179,8 @@ export async function pageHeadOf(deps: SeoDeps, url: string): Promise<PageHead |
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const params = new URLSearchParams(queryAt === -1 ? '' : url.slice(queryAt + 1));
-  const product = PRODUCT_PATH.exec(path);
-  if (product?.[1]) {
-    let slug: string;
-    try {
-      slug = decodeURIComponent(product[1]);
-    } catch {
-      return null;
-    }
-    return productHead(deps, slug);
-  }
+  const slug = productSlugOf(path);
+  if (slug !== null) return productHead(deps, slug);
   let page = listPageOf(path, params);
   // The home page's old category links (/?category=slug) are the category's page.
   const legacyCategory = page?.kind === 'home' ? params.get('category') : null;

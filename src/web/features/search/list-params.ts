@@ -218,3 +218,20 @@ export function listQueryOf(page: ListPage, params: URLSearchParams): ProductLis
     q: filter.q?.trim() || undefined,
   };
 }
+
+const PRODUCT_PATH = /^\/products\/([^/]+)\/?$/;
+
+/**
+ * The product page's slug in a path (`/products/:slug`), decoded; null for any other
+ * path or one that does not decode. The server's renderer, head tags and picture
+ * preload read product pages by it.
+ */
+export function productSlugOf(pathname: string): string | null {
+  const encoded = PRODUCT_PATH.exec(pathname)?.[1];
+  if (!encoded) return null;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return null;
+  }
+}
