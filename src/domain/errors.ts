@@ -125,6 +125,11 @@ export const errorCatalogue = {
     message:
       'The stock level changed since you opened this form. Check the new level and try again.',
   },
+  // The back office's catalogue and offers (issue 22): a value another record already
+  // holds; `errors` names the field (e.g. { sku: [...] }).
+  sku_exists: { status: 409, message: 'Another variation already uses that SKU.' },
+  slug_exists: { status: 409, message: 'Another product already uses that web address.' },
+  voucher_exists: { status: 409, message: 'A discount code with that name already exists.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A snake_case error type from the catalogue. */
