@@ -190,15 +190,17 @@ export function pgSearch(db: Db): ProductSearch {
         WHERE o.slug = ${option} AND v.slug = ANY(${slugs}::text[]))`;
       // Counted per value id first, then named: joining each match's values to their
       // rows before counting cost twice as much on broad lists.
+      const counted = (where: string) => sql`(
+        SELECT ov.id, count(*)::int AS count
+        FROM f CROSS JOIN unnest(f.option_value_ids) AS ov(id)
+        WHERE ${sql.raw(where)}
+        GROUP BY ov.id)`;
+      // With no colour or size filter both facets count the same families: one pass.
+      const sharedCounts = !colour && !size;
       const optionFacet = (option: string, without: string) => sql`(
         SELECT json_agg(json_build_object('slug', v.slug, 'name', v.name, 'count', x.count)
                         ORDER BY v.position, v.slug)
-        FROM (
-          SELECT ov.id, count(*)::int AS count
-          FROM f CROSS JOIN unnest(f.option_value_ids) AS ov(id)
-          WHERE ${sql.raw(without)}
-          GROUP BY ov.id
-        ) x
+        FROM ${sharedCounts ? sql`option_counts` : counted(without)} x
         JOIN product_option_values v ON v.id = x.id
         JOIN product_options o ON o.id = v.option_id AND o.slug = ${option})`;
       const all = 'f_cat AND f_price AND f_colour AND f_size AND f_stock AND f_pre';
@@ -227,6 +229,7 @@ export function pgSearch(db: Db): ProductSearch {
             (${!query.preorder} OR l.preorder) AS f_pre
           FROM live l
         ),
+        ${sharedCounts ? sql`option_counts AS ${counted(all)},` : sql``}
         page AS (
           SELECT family_id, row_number() OVER () AS n FROM (
             SELECT family_id FROM f WHERE ${sql.raw(all)}
