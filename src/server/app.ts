@@ -55,6 +55,7 @@ import { seoService } from './modules/seo/seo.service.ts';
 import { sitemapRepository } from './modules/seo/sitemap.repository.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { pgSearch } from './modules/search/pg-search.ts';
+import { sharedWithinPage, withinPage } from './modules/search/page-reads.ts';
 import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { deliveryService } from './modules/delivery/delivery.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
@@ -265,7 +266,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const cacheMs = deps.catalogueCacheMs ?? 5_000;
   const catalogue = catalogueService({ repository: catalogueRepository(deps.db), cacheMs });
-  const search = pgSearch(deps.db);
+  // A page's preload, head tags and server render share one read of its list.
+  const search = sharedWithinPage(pgSearch(deps.db));
   const delivery = deliveryService({ repository: deliveryRepository(deps.db), cacheMs });
   const offers = offersService({
     vouchers: voucherRepository(deps.db),
@@ -500,6 +502,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentMode: payments.mode,
     captchaScript: captcha.widgetScript ?? null,
     // The picture preload (ADR 032) and the tags for search engines and shared links.
+    withinPage,
     pageHead: async (url) =>
       (await Promise.all([catalogueHeadTags({ catalogue, search }, url), seoHeadTags(seo, url)]))
         .filter(Boolean)

@@ -45,6 +45,31 @@ describe('server-rendered catalogue pages', () => {
     await rm(folder, { recursive: true, force: true });
   });
 
+  it('reads a page’s list once for its head tags, picture preload and render', async () => {
+    // The catalogue kept as the shop runs it, so only the lists' reads are counted.
+    const kept = await createTestApp('pglite', {
+      webDistDir: join(folder, 'web'),
+      catalogueCacheMs: 60_000,
+    });
+    const statementsOf = async (url: string) => {
+      await kept.app.inject({ method: 'GET', url }); // families and categories kept
+      const before = kept.handle.statements.total;
+      const reply = await kept.app.inject({ method: 'GET', url });
+      expect(reply.statusCode).toBe(200);
+      return kept.handle.statements.total - before;
+    };
+    for (const [page, list] of [
+      ['/search?q=fern', '/api/v1/products?q=fern'],
+      ['/?sort=price_asc', '/api/v1/products?sort=price_asc'],
+    ] as const) {
+      const listStatements = await statementsOf(list);
+      expect(listStatements).toBeGreaterThan(0);
+      // Three readers of the same list, one read: the page costs what its list costs.
+      expect(await statementsOf(page)).toBe(listStatements);
+    }
+    await kept.close();
+  });
+
   it('renders the home page with its products, and sends the list it was rendered from', async () => {
     const reply = await shop.app.inject({ method: 'GET', url: '/' });
     expect(reply.statusCode).toBe(200);

@@ -47,6 +47,11 @@ export interface WebAppOptions {
    * be safe HTML: it is written as it is.
    */
   pageHead?: (url: string) => Promise<string>;
+  /**
+   * Runs one page's head tags and server render together, so reads they share are
+   * made once (search/page-reads.ts); absent, each runs on its own.
+   */
+  withinPage?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -215,27 +220,31 @@ export async function registerWebApp(
           : legacyCategoryHref(path, new URLSearchParams(request.url.slice(query)));
       if (moved) return reply.redirect(moved, 301);
       reply.header('cache-control', 'no-cache');
-      let pageTags = '';
-      try {
-        pageTags = (await options.pageHead?.(request.url)) ?? '';
-      } catch (error) {
-        // A hint only makes the page faster: without it the page still works.
-        request.log.warn({ err: error }, 'could not build the page head hints');
-      }
-      // Read on each page load (a small file): a rebuild while running is picked up.
-      let html = await readFile(join(distDir, 'index.html'), 'utf8');
-      let rendered = false;
-      try {
-        const page = await renderer?.renderPage(request.url, render);
-        if (page) {
-          html = withRenderedApp(html, page.html, page.stateScript);
-          rendered = true;
-          reply.status(page.status);
+      const within = options.withinPage ?? ((work) => work());
+      const { pageTags, html, rendered } = await within(async () => {
+        let pageTags = '';
+        try {
+          pageTags = (await options.pageHead?.(request.url)) ?? '';
+        } catch (error) {
+          // A hint only makes the page faster: without it the page still works.
+          request.log.warn({ err: error }, 'could not build the page head hints');
         }
-      } catch (error) {
-        // The browser renders the page itself, as it does every other page.
-        request.log.error({ err: error }, 'could not render the page on the server');
-      }
+        // Read on each page load (a small file): a rebuild while running is picked up.
+        let html = await readFile(join(distDir, 'index.html'), 'utf8');
+        let rendered = false;
+        try {
+          const page = await renderer?.renderPage(request.url, render);
+          if (page) {
+            html = withRenderedApp(html, page.html, page.stateScript);
+            rendered = true;
+            reply.status(page.status);
+          }
+        } catch (error) {
+          // The browser renders the page itself, as it does every other page.
+          request.log.error({ err: error }, 'could not render the page on the server');
+        }
+        return { pageTags, html, rendered };
+      });
       let preloads = '';
       try {
         const manifest = await readManifest(distDir);
