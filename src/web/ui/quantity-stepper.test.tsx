@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -148,5 +149,20 @@ describe('QuantityStepper', () => {
     expect(screen.getByRole('spinbutton', { name: LABEL })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Increase quantity of Boston Fern' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Decrease quantity of Boston Fern' })).toBeDisabled();
+  });
+
+  it('keeps a quantity typed into the server-rendered field before it hydrated', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Harness initial={1} />);
+    document.body.append(container);
+    // The shopper types before the page's code has run.
+    container.querySelector('input')!.value = '4';
+    const onChange = vi.fn();
+    render(<Harness initial={1} onChange={onChange} />, { container, hydrate: true });
+    const input = screen.getByRole('spinbutton', { name: LABEL });
+    expect(input).toHaveValue(4);
+    fireEvent.blur(input);
+    expect(onChange).toHaveBeenCalledWith(4);
+    expect(input).toHaveValue(4);
   });
 });

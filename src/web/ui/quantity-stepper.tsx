@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export interface QuantityStepperProps {
   value: number;
@@ -24,6 +24,16 @@ export function QuantityStepper({
 }: QuantityStepperProps) {
   // What the shopper is typing, until it is committed; otherwise the value shows.
   const [draft, setDraft] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  // On a server-rendered page (ADR 057) the field can be typed in before it hydrates:
+  // hydration keeps what the field shows, so take it as the draft rather than let the
+  // next render put back the rendered value.
+  useEffect(() => {
+    const shown = input.current?.value;
+    if (shown !== undefined && shown !== String(value)) setDraft(shown);
+    // Only what was typed before the first render counts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const commit = () => {
     if (draft === null) return;
@@ -46,6 +56,7 @@ export function QuantityStepper({
         −
       </button>
       <input
+        ref={input}
         className="stepper__input"
         type="number"
         inputMode="numeric"
