@@ -1,10 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   lazy,
+  startTransition,
   Suspense,
   useDeferredValue,
   useEffect,
   useId,
+  useOptimistic,
   useRef,
   useState,
   type ComponentType,
@@ -82,6 +84,9 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
  */
 export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
   const [params] = useSearchParams();
+  // The filters as just ticked: the address follows in a transition, and a controlled
+  // box would show its old state until that transition ends (slow on a busy phone).
+  const [filterParams, showFilterParams] = useOptimistic(params);
   const location = useLocation();
   const navigate = useNavigate();
   const legacy = legacyCategoryHref(location.pathname, params);
@@ -152,8 +157,13 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
   if (legacy) return <Navigate to={legacy} replace />;
 
   const change = (changes: ListChange) => {
-    const next = listHref(page, changeListParams(params, changes));
-    if (next !== listHref(page, params)) void navigate(next);
+    const nextParams = changeListParams(params, changes);
+    const next = listHref(page, nextParams);
+    if (next === listHref(page, params)) return;
+    startTransition(() => {
+      showFilterParams(nextParams);
+      void navigate(next);
+    });
   };
 
   const sort = sortOf(page, params);
@@ -182,7 +192,7 @@ export function ResultsLayout({ page, Grid, intro }: ResultsLayoutProps) {
 
   const filterProps = {
     page,
-    params,
+    params: filterParams,
     facets: products.data?.facets ?? null,
     onChange: change,
   };
