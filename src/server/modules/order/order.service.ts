@@ -289,6 +289,15 @@ export function orderService(deps: {
         vouchers: new Map(basket.voucher ? [[basket.voucher.code, basket.voucher]] : []),
       },
     };
+    // The code's uses were spent by other orders since the shopper saw it applied (this
+    // process still has it live): not charged more than shown, refused (ADR 064).
+    if (
+      basket.voucher_spent &&
+      basket.voucher_code &&
+      ref.offers.vouchers.has(basket.voucher_code)
+    ) {
+      throw new AppError('order_total_changed');
+    }
     const priced = views.price(basket, viewer, fresh);
     const checked = check(basket, priced, customer, ref);
     if (priced.payment_required && !command.input.payment_method_nonce) {
@@ -377,6 +386,11 @@ export function orderService(deps: {
       buds_used: priced.loyalty_points.using ? priced.loyalty_points.discount.amount : 0,
       buds_earned: earned,
       credit_used: priced.credit.using ? priced.credit.discount.amount : 0,
+      // A use of the code when it applied (ADR 064).
+      voucher_code: priced.voucher?.valid ? priced.voucher.code : null,
+      voucher_discount: priced.voucher?.valid
+        ? priced.discounts.reduce((sum, d) => sum + d.amount, 0)
+        : 0,
     });
     // The credit was spent meanwhile (another order, ADR 052): nothing is charged.
     if (!order) throw new AppError('order_total_changed');
