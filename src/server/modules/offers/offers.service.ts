@@ -51,6 +51,9 @@ export function offersService(deps: {
     /** The offers as this process currently knows them. */
     snapshot: (): Promise<OffersSnapshot> => cache.get(),
 
+    /** Forgets this process's copy: the next request reads the offers afresh (ADR 064). */
+    invalidate: (): void => cache.invalidate(),
+
     /** The voucher's rule when the code exists and is live now, else null. */
     voucher(offers: OffersSnapshot, code: string): VoucherRule | null {
       const row = offers.vouchers.get(code);
