@@ -140,7 +140,7 @@ export function VoucherDialog({
                 checked={includesDelivery}
                 onChange={(event) => setIncludesDelivery(event.target.checked)}
               />
-              Take the percentage off delivery too
+              Also take it off delivery
             </label>
           </>
         )}
