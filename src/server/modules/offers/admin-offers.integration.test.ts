@@ -284,24 +284,52 @@ describe.each(ENGINES)('offers in the back office on %s', (engine) => {
       email: 'once@example.com',
     });
     expect((await payAsShown(first)).status).toBe(201);
-    // The same guest again (the address in other capitals), and in two racing baskets.
-    const again = await Promise.all(
-      ['ONCE@example.com', 'once@example.com'].map((email) =>
-        fillBasket(new Browser(t.app), id, [[SKU, 1]], { voucher: 'ONCEEACH', email }),
+    // The same guest again (the address in other capitals): the basket shows the code as
+    // invalid, and the order is charged as shown, without it.
+    const again = await fillBasket(new Browser(t.app), id, [[SKU, 1]], {
+      voucher: 'ONCEEACH',
+      email: 'ONCE@example.com',
+    });
+    const shown = (await again.get('/api/v1/basket')).body.data;
+    expect(shown.voucher).toMatchObject({ code: 'ONCEEACH', valid: false });
+    expect(shown.discounts).toEqual([]);
+    const placed = await payAsShown(again);
+    expect(placed.status).toBe(201);
+    const withoutCode = await t.handle.db
+      .selectFrom('orders')
+      .select(['voucher_code', 'voucher_discount'])
+      .where('public_id', '=', placed.body.data.public_id)
+      .executeTakeFirstOrThrow();
+    expect(withoutCode).toEqual({ voucher_code: null, voucher_discount: 0 });
+
+    // Two baskets of one new guest, both shown the discount, racing: one gets it.
+    const racing = await Promise.all(
+      [0, 1].map(() =>
+        fillBasket(new Browser(t.app), id, [[SKU, 1]], {
+          voucher: 'ONCEEACH',
+          email: 'twice@example.com',
+        }),
       ),
     );
-    for (const reply of await Promise.all(again.map((b) => payAsShown(b)))) {
-      expect(reply.status).toBe(409);
-      expect(reply.body.error_type).toBe('order_total_changed');
+    for (const basket of racing) {
+      expect((await basket.get('/api/v1/basket')).body.data.voucher.valid).toBe(true);
     }
-    // A customer: once on their account, however they race.
+    const raced = await Promise.all(racing.map((b) => payAsShown(b)));
+    expect(raced.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(raced.find((r) => r.status === 409)!.body.error_type).toBe('order_total_changed');
+
+    // A customer: once on their account; the next basket shows the code invalid, and
+    // an order that still expects the discount is refused.
     const customer = new Browser(t.app);
     await customer.signUp(`offers-${Date.now()}@example.com`);
     await fillBasket(customer, id, [[SKU, 1]], { voucher: 'ONCEEACH' });
+    const expected = amountToPay((await customer.get('/api/v1/basket')).body.data);
     expect((await payAsShown(customer)).status).toBe(201);
     await fillBasket(customer, id, [[SKU, 1]], { voucher: 'ONCEEACH' });
-    const second = await payAsShown(customer);
-    expect(second.status).toBe(409);
+    expect((await customer.get('/api/v1/basket')).body.data.voucher.valid).toBe(false);
+    const stale = await customer.pay(FRICTIONLESS_3DS, { expected_total: expected });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error_type).toBe('order_total_changed');
     // Someone else may still use it.
     const other = await fillBasket(new Browser(t.app), id, [[SKU, 1]], {
       voucher: 'ONCEEACH',
@@ -314,7 +342,7 @@ describe.each(ENGINES)('offers in the back office on %s', (engine) => {
       .where('voucher_code', '=', 'ONCEEACH')
       .where('status', '=', 'paid')
       .execute();
-    expect(uses).toHaveLength(3);
+    expect(uses).toHaveLength(4);
   });
 
   it('edits the free-gift promotion’s threshold with its audit record', async () => {

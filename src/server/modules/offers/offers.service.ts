@@ -61,6 +61,29 @@ export function offersService(deps: {
       return { code: row.code, kind: row.kind, value: row.value, minSpend: pence(row.min_spend) };
     },
 
+    /**
+     * Whether the basket's shopper has used their share of its code (a code limited per
+     * customer; ADR 064): the basket then shows it as an invalid code.
+     */
+    async spentByCustomer(
+      offers: OffersSnapshot,
+      basket: { voucher_code: string | null; email_address: string | null },
+      userId: number | null,
+    ): Promise<boolean> {
+      const row = basket.voucher_code ? offers.vouchers.get(basket.voucher_code) : undefined;
+      if (!row || row.max_uses_per_customer === null) return false;
+      if (userId === null && !basket.email_address) return false;
+      const uses = await deps.vouchers.customerUses(row.code, userId, basket.email_address);
+      return uses >= row.max_uses_per_customer;
+    },
+
+    /** `offers` without one code (as if it did not exist). */
+    without(offers: OffersSnapshot, code: string): OffersSnapshot {
+      const vouchers = new Map(offers.vouchers);
+      vouchers.delete(code);
+      return { ...offers, vouchers };
+    },
+
     /** Promotions running now. */
     livePromotions(offers: OffersSnapshot): GiftPromotion[] {
       const at = now();

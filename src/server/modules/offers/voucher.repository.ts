@@ -89,7 +89,15 @@ export function voucherRepository(db: Db) {
     async listActive() {
       return db
         .selectFrom('vouchers as v')
-        .select(['v.code', 'v.kind', 'v.value', 'v.min_spend', 'v.starts_at', 'v.expires_at'])
+        .select([
+          'v.code',
+          'v.kind',
+          'v.value',
+          'v.min_spend',
+          'v.starts_at',
+          'v.expires_at',
+          'v.max_uses_per_customer',
+        ])
         .where('v.active', '=', true)
         .where((eb) =>
           eb.or([
@@ -106,6 +114,34 @@ export function voucherRepository(db: Db) {
           ]),
         )
         .execute();
+    },
+
+    /**
+     * A customer's uses of a code: their account's orders and, by email address
+     * (case-insensitive), a guest's — the count the order step makes (ADR 064).
+     */
+    async customerUses(code: string, userId: number | null, email: string | null) {
+      const row = await db
+        .selectFrom('orders as o')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('o.voucher_code', '=', code)
+        .where('o.status', 'in', ACTIVE_ORDER_STATUSES)
+        .where((eb) =>
+          eb.or([
+            ...(userId === null ? [] : [eb('o.user_id', '=', userId)]),
+            eb(
+              sql`lower(o.email_address)`,
+              '=',
+              sql`lower(coalesce(${email}::text, ${
+                userId === null
+                  ? sql`null`
+                  : sql`(SELECT u.email_address FROM users u WHERE u.id = ${userId})`
+              }))`,
+            ),
+          ]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Every voucher with its usage, newest first. */

@@ -75,6 +75,7 @@ export interface FreshVoucher {
   min_spend: number;
   starts_at: string | Date | null;
   expires_at: string | Date | null;
+  max_uses_per_customer: number | null;
 }
 
 /** A voucher's limits and the uses counted against them (migration 032, ADR 064). */

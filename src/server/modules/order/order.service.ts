@@ -289,10 +289,13 @@ export function orderService(deps: {
         vouchers: new Map(basket.voucher ? [[basket.voucher.code, basket.voucher]] : []),
       },
     };
-    // The code's uses were spent by other orders since the shopper saw it applied (this
-    // process still has it live): not charged more than shown, refused (ADR 064).
+    // The code's uses (in all, or this customer's) were spent by other orders: priced
+    // without it. A shopper shown the discount sent that total and is refused below
+    // (order_total_changed); one who sent none is refused while this process still
+    // shows the code, so nobody is charged more than shown (ADR 064).
     if (
       basket.voucher_spent &&
+      command.input.expected_total === undefined &&
       basket.voucher_code &&
       ref.offers.vouchers.has(basket.voucher_code)
     ) {
