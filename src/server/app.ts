@@ -58,6 +58,8 @@ import { pgSearch } from './modules/search/pg-search.ts';
 import { sharedWithinPage, withinPage } from './modules/search/page-reads.ts';
 import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { deliveryService } from './modules/delivery/delivery.service.ts';
+import { adminOffersRoutes } from './modules/offers/admin-offers.routes.ts';
+import { adminOffersService } from './modules/offers/admin-offers.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
 import { promotionRepository } from './modules/offers/promotion.repository.ts';
 import { voucherRepository } from './modules/offers/voucher.repository.ts';
@@ -420,6 +422,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       stockRoutes(api, { stock });
+      adminOffersRoutes(api, {
+        offers: adminOffersService({
+          db: deps.db,
+          offers,
+          ...(deps.now ? { now: deps.now } : {}),
+        }),
+      });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       dispatchRoutes(api, {
         dispatch: dispatchService({

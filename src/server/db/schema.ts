@@ -113,6 +113,11 @@ export interface VouchersTable {
   starts_at: Date | string | null;
   expires_at: Date | string | null;
   active: Generated<boolean>;
+  /** Limits on uses (migration 032, ADR 064); null: no limit. */
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
 }
 
 export interface PromotionsTable {
@@ -279,6 +284,9 @@ export interface OrdersTable {
   search_text: ColumnType<string, never, never>;
   /** The card payment's 3-D Secure outcome (migration 023, ADR 054). */
   three_d_secure: Json<{ status: string; liability_shifted: boolean } | null> | null;
+  /** The discount code the order used, and what it took off (migration 032, ADR 064). */
+  voucher_code: string | null;
+  voucher_discount: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

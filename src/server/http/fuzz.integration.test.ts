@@ -981,6 +981,21 @@ function template(
       return pick % 2
         ? { change: 1 + (pick % 5), reason: 'received', note: 'Fuzz' }
         : { counted: pick % 7, expected: pick % 3, note: null };
+    case 'POST /api/v1/admin/vouchers':
+      return {
+        code: `FUZZ${pick % 50}`,
+        kind: of(['percentage', 'fixed', 'free_delivery']),
+        value: pick % 120,
+        minimum_spend: pick % 3000,
+        starts_at: pick % 2 ? '2026-12-01T09:00' : null,
+        ends_at: pick % 3 ? '2026-12-31T23:59' : null,
+        max_uses: pick % 4 ? 1 + (pick % 10) : null,
+        max_uses_per_customer: pick % 5 ? 1 : null,
+      };
+    case 'PATCH /api/v1/admin/vouchers/:code':
+      return pick % 2 ? { value: pick % 110 } : { ends_at: '2026-12-31T23:59', active: true };
+    case 'PATCH /api/v1/admin/promotions/:id':
+      return { threshold: pick % 10_000, badge: 'Fuzz <b>gift</b>' };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',

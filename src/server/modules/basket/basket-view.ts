@@ -291,7 +291,17 @@ export function basketViews(deps: {
       ref?: Reference,
     ): Promise<BasketView> {
       const current = await forBasket(ref ?? (await reference()), basket);
-      const view = compute(basket, viewer, current);
+      // A code this shopper has used their share of shows as an invalid code (ADR 064).
+      const spent =
+        basket?.voucher_code &&
+        (await offers.spentByCustomer(current.offers, basket, viewer.userId));
+      const view = compute(
+        basket,
+        viewer,
+        spent && basket?.voucher_code
+          ? { ...current, offers: offers.without(current.offers, basket.voucher_code) }
+          : current,
+      );
       if (basket) cache.set(basket.id, basket.version, keyOf(viewer, current), view);
       return view;
     },

@@ -51,11 +51,37 @@ export function offersService(deps: {
     /** The offers as this process currently knows them. */
     snapshot: (): Promise<OffersSnapshot> => cache.get(),
 
+    /** Forgets this process's copy: the next request reads the offers afresh (ADR 064). */
+    invalidate: (): void => cache.invalidate(),
+
     /** The voucher's rule when the code exists and is live now, else null. */
     voucher(offers: OffersSnapshot, code: string): VoucherRule | null {
       const row = offers.vouchers.get(code);
       if (!row || !withinDates(now(), row.starts_at, row.expires_at)) return null;
       return { code: row.code, kind: row.kind, value: row.value, minSpend: pence(row.min_spend) };
+    },
+
+    /**
+     * Whether the basket's shopper has used their share of its code (a code limited per
+     * customer; ADR 064): the basket then shows it as an invalid code.
+     */
+    async spentByCustomer(
+      offers: OffersSnapshot,
+      basket: { voucher_code: string | null; email_address: string | null },
+      userId: number | null,
+    ): Promise<boolean> {
+      const row = basket.voucher_code ? offers.vouchers.get(basket.voucher_code) : undefined;
+      if (!row || row.max_uses_per_customer === null) return false;
+      if (userId === null && !basket.email_address) return false;
+      const uses = await deps.vouchers.customerUses(row.code, userId, basket.email_address);
+      return uses >= row.max_uses_per_customer;
+    },
+
+    /** `offers` without one code (as if it did not exist). */
+    without(offers: OffersSnapshot, code: string): OffersSnapshot {
+      const vouchers = new Map(offers.vouchers);
+      vouchers.delete(code);
+      return { ...offers, vouchers };
     },
 
     /** Promotions running now. */

@@ -75,13 +75,37 @@ export interface FreshVoucher {
   min_spend: number;
   starts_at: string | Date | null;
   expires_at: string | Date | null;
+  max_uses_per_customer: number | null;
+}
+
+/** A voucher's limits and the uses counted against them (migration 032, ADR 064). */
+interface VoucherLimits {
+  max_uses: number | null;
+  max_uses_per_customer: number | null;
+  uses: number;
+  customer_uses: number;
+}
+
+/** Whether an order now would go beyond the voucher's total or per-customer uses. */
+export function voucherSpent(limits: VoucherLimits): boolean {
+  if (limits.max_uses !== null && Number(limits.uses) >= limits.max_uses) return true;
+  return (
+    limits.max_uses_per_customer !== null &&
+    Number(limits.customer_uses) >= limits.max_uses_per_customer
+  );
 }
 
 /** The basket being ordered, locked, with what pricing and idempotency need. */
 /** The basket as the order reads it: its record, its status, and what ordering needs. */
 export interface BasketForOrder extends BasketRecord {
   status: 'open' | 'ordered' | 'merged';
+  /** The basket's voucher read fresh: null when unknown, switched off or its uses spent. */
   voucher: FreshVoucher | null;
+  /**
+   * The basket's code is live but its uses (in all, or this customer's) are spent: the
+   * order may not have it (ADR 064).
+   */
+  voucher_spent: boolean;
   /** The ordering customer's buds balance (0 for a guest). */
   buds: number;
   /** The ordering customer's store credit balance, pence (0 for a guest; ADR 052). */
@@ -125,6 +149,9 @@ export interface NewOrder {
   buds_earned: number;
   /** Store credit spent (pence): taken from the customer's balance as the order is written. */
   credit_used: number;
+  /** The discount code the order uses (a use counted, ADR 064), and what it takes off. */
+  voucher_code: string | null;
+  voucher_discount: number;
 }
 
 /** How a sale was paid, as stored on completion. */
@@ -209,11 +236,25 @@ function orderQueries(db: Db | Transaction<Database>) {
       // sees the database as it was when the statement began, lock waits included).
       const locked = await db
         .selectFrom('baskets')
-        .select(['id', 'use_loyalty_points'])
+        .select(['id', 'use_loyalty_points', 'voucher_code'])
         .where('id', '=', basketId)
         .forUpdate()
         .executeTakeFirst();
       if (!locked) return undefined;
+      if (locked.voucher_code !== null) {
+        // A code with limited uses: every order for it queues here (before the
+        // customer's row, so the lock order is always basket, voucher, customer), and
+        // each counts the uses of the orders committed before it (ADR 064).
+        await db
+          .selectFrom('vouchers')
+          .select('code')
+          .where('code', '=', locked.voucher_code)
+          .where((eb) =>
+            eb.or([eb('max_uses', 'is not', null), eb('max_uses_per_customer', 'is not', null)]),
+          )
+          .forNoKeyUpdate()
+          .execute();
+      }
       if (userId !== null && locked.use_loyalty_points) {
         // Spending buds: the customer's orders from other baskets queue here too, so
         // each reads a balance that already holds back what the one before it spends.
@@ -252,7 +293,44 @@ function orderQueries(db: Db | Transaction<Database>) {
           jsonObjectFrom(
             eb
               .selectFrom('vouchers as v')
-              .select(['v.code', 'v.kind', 'v.value', 'v.min_spend', 'v.starts_at', 'v.expires_at'])
+              .select((v) => [
+                'v.code',
+                'v.kind',
+                'v.value',
+                'v.min_spend',
+                'v.starts_at',
+                'v.expires_at',
+                'v.max_uses',
+                'v.max_uses_per_customer',
+                // Uses: orders holding the code being paid or paid (ADR 064).
+                v
+                  .selectFrom('orders as vu')
+                  .select((c) => c.fn.countAll<number>().as('n'))
+                  .whereRef('vu.voucher_code', '=', 'v.code')
+                  .where('vu.status', 'in', ACTIVE_ORDER_STATUSES)
+                  .as('uses'),
+                // This customer's: by account, and by email address (guests).
+                v
+                  .selectFrom('orders as vc')
+                  .select((c) => c.fn.countAll<number>().as('n'))
+                  .whereRef('vc.voucher_code', '=', 'v.code')
+                  .where('vc.status', 'in', ACTIVE_ORDER_STATUSES)
+                  .where((c) =>
+                    c.or([
+                      ...(userId === null ? [] : [c('vc.user_id', '=', userId)]),
+                      c(
+                        sql`lower(vc.email_address)`,
+                        '=',
+                        sql`lower(coalesce(b.email_address, ${
+                          userId === null
+                            ? sql`null`
+                            : sql`(SELECT u.email_address FROM users u WHERE u.id = ${userId})`
+                        }))`,
+                      ),
+                    ]),
+                  )
+                  .as('customer_uses'),
+              ])
               .whereRef('v.code', '=', 'b.voucher_code')
               .where('v.active', '=', true),
           ).as('voucher'),
@@ -293,8 +371,12 @@ function orderQueries(db: Db | Transaction<Database>) {
         .where('b.id', '=', basketId)
         .executeTakeFirst();
       if (!row) return undefined;
+      const found = row.voucher as (FreshVoucher & VoucherLimits) | null;
+      const spent = found !== null && voucherSpent(found);
       return {
         ...row,
+        voucher: found && !spent ? found : null,
+        voucher_spent: spent,
         buds: Number(row.buds ?? 0),
         credit: Number(row.credit ?? 0),
       } as BasketForOrder;

@@ -289,6 +289,18 @@ export function orderService(deps: {
         vouchers: new Map(basket.voucher ? [[basket.voucher.code, basket.voucher]] : []),
       },
     };
+    // The code's uses (in all, or this customer's) were spent by other orders: priced
+    // without it. A shopper shown the discount sent that total and is refused below
+    // (order_total_changed); one who sent none is refused while this process still
+    // shows the code, so nobody is charged more than shown (ADR 064).
+    if (
+      basket.voucher_spent &&
+      command.input.expected_total === undefined &&
+      basket.voucher_code &&
+      ref.offers.vouchers.has(basket.voucher_code)
+    ) {
+      throw new AppError('order_total_changed');
+    }
     const priced = views.price(basket, viewer, fresh);
     const checked = check(basket, priced, customer, ref);
     if (priced.payment_required && !command.input.payment_method_nonce) {
@@ -377,6 +389,11 @@ export function orderService(deps: {
       buds_used: priced.loyalty_points.using ? priced.loyalty_points.discount.amount : 0,
       buds_earned: earned,
       credit_used: priced.credit.using ? priced.credit.discount.amount : 0,
+      // A use of the code when it applied (ADR 064).
+      voucher_code: priced.voucher?.valid ? priced.voucher.code : null,
+      voucher_discount: priced.voucher?.valid
+        ? priced.discounts.reduce((sum, d) => sum + d.amount, 0)
+        : 0,
     });
     // The credit was spent meanwhile (another order, ADR 052): nothing is charged.
     if (!order) throw new AppError('order_total_changed');
