@@ -20,6 +20,8 @@ const StockHistoryPage = page(() => import('./stock/stock-history-page.tsx'), 'S
 const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'PackingSlipPage');
 const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
 const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
+const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'CustomersPage');
+const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -42,6 +44,8 @@ export function AdminRoutes() {
       <Route path="orders/:orderNumber/packing-slip" element={<Lazy page={PackingSlipPage} />} />
       <Route path="orders" element={<Lazy page={OrdersPage} />} />
       <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />
+      <Route path="customers" element={<Lazy page={CustomersPage} />} />
+      <Route path="customers/:id" element={<Lazy page={CustomerPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
