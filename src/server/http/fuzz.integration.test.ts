@@ -981,6 +981,15 @@ function template(
       return pick % 2
         ? { change: 1 + (pick % 5), reason: 'received', note: 'Fuzz' }
         : { counted: pick % 7, expected: pick % 3, note: null };
+    case 'POST /api/v1/admin/customers/:id/buds':
+      return { buds: pick % 2 ? 1 + (pick % 50) : -(pick % 5) - 1, reason: 'Fuzz' };
+    case 'POST /api/v1/admin/customers/:id/disable':
+    case 'POST /api/v1/admin/customers/:id/enable':
+    case 'POST /api/v1/admin/customers/:id/erase':
+      return { reason: of(['Fuzz', '<b>Fuzz</b>', 'Request #1']) };
+    case 'POST /api/v1/user/erase':
+      // Never the session's own password: the customer stays for the rest of the run.
+      return { password: of(['not-the-password', '', 'x'.repeat(300)]) };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',
