@@ -775,6 +775,8 @@ function encode(value: string): string {
 
 /** A reply body as the client reads it, after the Content-Encoding it asked for. */
 function decoded(encoding: string, raw: Buffer): string {
+  // A HEAD reply carries the GET's headers, Content-Encoding included, and no body.
+  if (raw.length === 0) return '';
   if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
   if (encoding === 'deflate') return inflateSync(raw).toString('utf8');
