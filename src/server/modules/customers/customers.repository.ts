@@ -90,6 +90,8 @@ export function customersRepository(db: Db) {
     async list(criteria: {
       patterns?: readonly string[];
       compact?: readonly string[];
+      /** A whole email address (lower-cased): found by equality, not by trigrams. */
+      email?: string;
       beforeId?: number;
       limit: number;
     }): Promise<CustomerRow[]> {
@@ -108,6 +110,22 @@ export function customersRepository(db: Db) {
         .orderBy('u.id', 'desc')
         .limit(criteria.limit);
       if (criteria.beforeId !== undefined) query = query.where('u.id', '<', criteria.beforeId);
+      // Each side keeps only its newest `limit` accounts below the cursor: the page is
+      // the newest of their union, so it is among them, and the union stays small.
+      const below =
+        criteria.beforeId === undefined ? sql`` : sql` AND ${sql.ref('k')} < ${criteria.beforeId}`;
+      const newest = (from: RawBuilder<unknown>) =>
+        sql`(SELECT DISTINCT k FROM ${from} AS side WHERE k IS NOT NULL${below}
+             ORDER BY k DESC LIMIT ${criteria.limit})`;
+      if (criteria.email !== undefined) {
+        // The unique index on users.email_address and orders_email_idx (migration 034).
+        const found = sql<number>`(
+          SELECT k FROM ${newest(sql`(SELECT id AS k FROM users WHERE email_address = ${criteria.email})`)} a
+          UNION
+          SELECT k FROM ${newest(sql`(SELECT user_id AS k FROM orders WHERE lower(email_address) = ${criteria.email})`)} b
+        )`;
+        return query.where(sql<boolean>`u.id IN ${found}`).execute();
+      }
       const patterns = criteria.patterns ?? [];
       if (patterns.length > 0) {
         const compact = criteria.compact?.length ? criteria.compact : patterns;
@@ -118,13 +136,13 @@ export function customersRepository(db: Db) {
           );
         const account = sql<string>`lower(email_address || ' ' || first_name || ' ' || last_name)`;
         const postcode = sql<string>`lower(replace(coalesce(address ->> 'postcode', ''), ' ', ''))`;
+        const orderText = anyOf(sql<string>`search_text`, [...new Set([...patterns, ...compact])]);
         const found = sql<number>`(
-          SELECT id FROM users WHERE ${anyOf(account, patterns)}
+          SELECT k FROM ${newest(sql`(SELECT id AS k FROM users WHERE ${anyOf(account, patterns)})`)} a
           UNION
-          SELECT user_id FROM user_addresses WHERE ${anyOf(postcode, compact)}
+          SELECT k FROM ${newest(sql`(SELECT user_id AS k FROM user_addresses WHERE ${anyOf(postcode, compact)})`)} b
           UNION
-          SELECT user_id FROM orders
-          WHERE user_id IS NOT NULL AND (${anyOf(sql<string>`search_text`, [...patterns, ...compact])})
+          SELECT k FROM ${newest(sql`(SELECT user_id AS k FROM orders WHERE ${orderText})`)} c
         )`;
         query = query.where(sql<boolean>`u.id IN ${found}`);
       }

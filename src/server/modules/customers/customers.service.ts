@@ -42,6 +42,9 @@ function summaryOf(row: CustomerRow): CustomerSummaryView {
   };
 }
 
+/** A whole email address: found by equality on its indexes, not by trigrams (ADR 066). */
+const WHOLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
 const ERASED_MESSAGE = 'This customer’s account has been erased.';
 
 /** The customer themself, as the audit trail names them (no staff member). */
@@ -139,7 +142,10 @@ export function customersService(deps: { db: Db; customers: CustomersRepository 
       const limit = query.limit ?? CUSTOMER_PAGE_DEFAULT;
       let patterns: string[] | undefined;
       let compact: string[] | undefined;
-      if (query.q) {
+      let email: string | undefined;
+      if (query.q && WHOLE_EMAIL.test(query.q.trim())) {
+        email = query.q.trim().toLowerCase();
+      } else if (query.q) {
         const typed = query.q.trim().replace(/\s+/g, ' ');
         patterns = [containsPattern(typed)];
         compact = [containsPattern(typed.replace(/ /g, ''))];
@@ -147,6 +153,7 @@ export function customersService(deps: { db: Db; customers: CustomersRepository 
       const rows = await customers.list({
         ...(patterns ? { patterns } : {}),
         ...(compact ? { compact } : {}),
+        ...(email ? { email } : {}),
         ...(query.cursor ? { beforeId: Number(query.cursor) } : {}),
         // One more than shown tells whether there is a next page.
         limit: limit + 1,
