@@ -130,6 +130,13 @@ export const errorCatalogue = {
   sku_exists: { status: 409, message: 'Another variation already uses that SKU.' },
   slug_exists: { status: 409, message: 'Another product already uses that web address.' },
   voucher_exists: { status: 409, message: 'A discount code with that name already exists.' },
+  // customers (issue 22, ADR 066): erasing a customer while one of their orders is still
+  // to be paid for or sent (its address is still needed to deliver it).
+  customer_has_open_orders: {
+    status: 409,
+    message:
+      'This customer has an order still to be paid for or sent, so their details are still needed. Erase them once it has been sent, cancelled or refunded.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A snake_case error type from the catalogue. */

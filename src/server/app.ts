@@ -99,6 +99,9 @@ import { orderReconciliation, type OrderReconciliation } from './modules/order/r
 import { creditRepository } from './modules/credit/credit.repository.ts';
 import { creditRoutes } from './modules/credit/credit.routes.ts';
 import { creditService } from './modules/credit/credit.service.ts';
+import { customersRepository } from './modules/customers/customers.repository.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { customersService } from './modules/customers/customers.service.ts';
 import { refundRoutes } from './modules/refunds/refund.routes.ts';
 import { refundService } from './modules/refunds/refund.service.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
@@ -430,6 +433,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
+      customerRoutes(api, {
+        customers: customersService({ db: deps.db, customers: customersRepository(deps.db) }),
+      });
       dispatchRoutes(api, {
         dispatch: dispatchService({
           db: deps.db,

@@ -47,6 +47,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '028-dashboard-paid-day.sql',
       '029-product-search.sql',
       '032-voucher-uses.sql',
+      '034-customers.sql',
       '036-search-matches.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);

@@ -175,6 +175,10 @@ export interface UsersTable {
   newsletter: Generated<boolean>;
   /** Store credit, pence (migration 021; its ledger is credit_ledger). */
   credit_balance: Generated<number>;
+  /** A disabled account cannot sign in (migration 034, ADR 066). */
+  disabled_at: Date | string | null;
+  /** Its personal data replaced (UK GDPR erasure, migration 034, ADR 066). */
+  erased_at: Date | string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -210,6 +214,8 @@ export interface LoyaltyLedgerTable {
   user_id: number;
   change: number;
   reason: string;
+  /** The staff member who granted them (migration 034), or null. */
+  staff_id: Generated<number | null>;
   created_at: CreatedAt;
 }
 

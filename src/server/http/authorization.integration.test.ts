@@ -180,6 +180,24 @@ const ATTEMPTS: Attempt[] = [
     answer: 200,
     check: (reply) => expect(reply.body.data).toEqual({ balance: 0, entries: [] }),
   },
+  // UK GDPR (ADR 066): another customer exports only their own data, and the owner's
+  // password erases nobody (the owner is left as they were).
+  { route: 'GET /api/v1/user/export', who: 'guest', answer: UNAUTHORIZED },
+  {
+    route: 'GET /api/v1/user/export',
+    who: 'other',
+    answer: 200,
+    check: (reply) => {
+      expect(reply.body.data.account.email_address).toBe(OTHER_EMAIL);
+      expect(JSON.stringify(reply.body)).not.toContain(OWNER_EMAIL);
+    },
+  },
+  ...(['guest', 'other'] as const).map((who): Attempt => ({
+    route: 'POST /api/v1/user/erase',
+    who,
+    body: () => ({ password: OWNER_PASSWORD }),
+    answer: who === 'guest' ? UNAUTHORIZED : [422, 'validation'],
+  })),
 
   // The address book.
   { route: 'GET /api/v1/user/addresses', who: 'guest', answer: UNAUTHORIZED },

@@ -775,6 +775,8 @@ function encode(value: string): string {
 
 /** A reply body as the client reads it, after the Content-Encoding it asked for. */
 function decoded(encoding: string, raw: Buffer): string {
+  // A HEAD reply carries the GET's headers, Content-Encoding included, and no body.
+  if (raw.length === 0) return '';
   if (encoding === 'br') return brotliDecompressSync(raw).toString('utf8');
   if (encoding === 'gzip') return gunzipSync(raw).toString('utf8');
   if (encoding === 'deflate') return inflateSync(raw).toString('utf8');
@@ -996,6 +998,15 @@ function template(
       return pick % 2 ? { value: pick % 110 } : { ends_at: '2026-12-31T23:59', active: true };
     case 'PATCH /api/v1/admin/promotions/:id':
       return { threshold: pick % 10_000, badge: 'Fuzz <b>gift</b>' };
+    case 'POST /api/v1/admin/customers/:id/buds':
+      return { buds: pick % 2 ? 1 + (pick % 50) : -(pick % 5) - 1, reason: 'Fuzz' };
+    case 'POST /api/v1/admin/customers/:id/disable':
+    case 'POST /api/v1/admin/customers/:id/enable':
+    case 'POST /api/v1/admin/customers/:id/erase':
+      return { reason: of(['Fuzz', '<b>Fuzz</b>', 'Request #1']) };
+    case 'POST /api/v1/user/erase':
+      // Never the session's own password: the customer stays for the rest of the run.
+      return { password: of(['not-the-password', '', 'x'.repeat(300)]) };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',

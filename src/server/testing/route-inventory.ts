@@ -48,6 +48,8 @@ export const OWNED_ROUTES = {
   'PUT /api/v1/user/auth': 'accounts',
   'GET /api/v1/user/loyalty': 'accounts',
   'GET /api/v1/user/credit': 'accounts',
+  'GET /api/v1/user/export': 'accounts',
+  'POST /api/v1/user/erase': 'accounts',
   'GET /api/v1/user/addresses': 'accounts',
   'POST /api/v1/user/addresses': 'accounts',
   'PUT /api/v1/user/addresses/defaults': 'accounts',

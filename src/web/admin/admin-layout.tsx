@@ -22,6 +22,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock.read' },
   { to: '/admin/offers', label: 'Offers', permission: 'offers.manage' },
+  { to: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
 ];

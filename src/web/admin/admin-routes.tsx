@@ -21,6 +21,8 @@ const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'Pa
 const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
 const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
 const OffersPage = page(() => import('./offers/offers-page.tsx'), 'OffersPage');
+const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'CustomersPage');
+const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -44,6 +46,8 @@ export function AdminRoutes() {
       <Route path="orders" element={<Lazy page={OrdersPage} />} />
       <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />
       <Route path="offers" element={<Lazy page={OffersPage} />} />
+      <Route path="customers" element={<Lazy page={CustomersPage} />} />
+      <Route path="customers/:id" element={<Lazy page={CustomerPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

@@ -29,11 +29,13 @@ const userColumns = [
 
 export function authRepository(db: Db) {
   return {
+    /** An account that may sign in (and get reset links): not disabled (ADR 066). */
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
       return db
         .selectFrom('users')
         .select(userColumns)
         .where('email_address', '=', email)
+        .where('disabled_at', 'is', null)
         .executeTakeFirst();
     },
 
@@ -80,7 +82,7 @@ export function authRepository(db: Db) {
         .execute();
     },
 
-    /** The user of a live (unexpired, unrevoked) token. */
+    /** The user of a live (unexpired, unrevoked) token of an account not disabled. */
     async userOfToken(tokenHash: string): Promise<UserRecord | undefined> {
       return db
         .selectFrom('auth_tokens as t')
@@ -88,6 +90,7 @@ export function authRepository(db: Db) {
         .select(userColumns.map((c) => `u.${c}` as const))
         .where('t.token_hash', '=', tokenHash)
         .where('t.revoked_at', 'is', null)
+        .where('u.disabled_at', 'is', null)
         .where('t.expires_at', '>', sql<Date>`now()`)
         .executeTakeFirst();
     },

@@ -20,14 +20,16 @@ export function loyaltyRepository(db: Db) {
     async history(userId: number): Promise<{ change: number; reason: string; date: Date }[]> {
       const rows = await db
         .selectFrom('loyalty_ledger')
-        .select(['change', 'reason', 'created_at'])
+        .select(['change', 'reason', 'created_at', 'staff_id'])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
       return rows.map((row) => ({
         change: row.change,
-        reason: row.reason,
+        // A staff grant's reason is their note (ADR 066): the customer reads a fixed wording.
+        reason:
+          row.staff_id === null ? row.reason : row.change > 0 ? 'Goodwill buds' : 'Buds corrected',
         date: new Date(row.created_at),
       }));
     },

@@ -1,12 +1,13 @@
 /**
  * /account/settings: the customer's name, their newsletter and price preferences,
- * and changing their password.
+ * changing their password, and their data: download it or erase it (UK GDPR, ADR 066).
  */
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useAccountUser } from './account-layout.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { PersonalForm } from './personal-form.tsx';
 import { NewsletterPreference, TaxPreference } from './preferences.tsx';
+import { DataErase, DataExport } from './your-data.tsx';
 
 export function SettingsPage() {
   usePageTitle('Details and preferences');
@@ -35,6 +36,13 @@ export function SettingsPage() {
             Password
           </h2>
           <PasswordForm />
+        </section>
+        <section className="account-card" aria-labelledby="account-data">
+          <h2 id="account-data" className="account-card__heading">
+            Your data
+          </h2>
+          <DataExport />
+          <DataErase />
         </section>
       </div>
     </>

@@ -1,0 +1,96 @@
+/**
+ * Finding customers on a large shop (issue 22, ADR 066), on the embedded engine (PGlite,
+ * in memory; PostgreSQL plans the same indexes): migrated and seeded, then filled with
+ * BENCH_CUSTOMERS accounts (50,000) with a saved address each and BENCH_CUSTOMER_ORDERS
+ * orders (200,000; half on accounts, half guests) with delivery names and postcodes,
+ * generated in INSERT … SELECT generate_series and ANALYZEd. Each search is timed
+ * BENCH_CUSTOMER_RUNS times through the service the route calls and printed as median
+ * and p95. Figures only: `node --import tsx bench/customers/run.ts`.
+ */
+import { sql } from 'kysely';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seedDemoData } from '../../src/server/db/seed/seed.ts';
+import { customersRepository } from '../../src/server/modules/customers/customers.repository.ts';
+import { customersService } from '../../src/server/modules/customers/customers.service.ts';
+import { formatNumber, numberSetting, printColumns, quantile, timed } from '../lib/harness.ts';
+
+const CUSTOMERS = numberSetting('BENCH_CUSTOMERS', 50_000, 1_000, 2_000_000);
+const ORDERS = numberSetting('BENCH_CUSTOMER_ORDERS', 200_000, 1_000, 5_000_000);
+const RUNS = numberSetting('BENCH_CUSTOMER_RUNS', 50, 5, 10_000);
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Mary', 'Tom', 'Priya', 'Chen', 'Fatima', 'Owen', 'Isla'];
+const LAST = ['Lovelace', 'Hopper', 'Turing', 'Smith', 'Jones', 'Patel', 'Wong', 'Khan', 'Evans'];
+const AREAS = ['SW1A', 'EH1', 'M1', 'B3', 'LS2', 'CF10', 'BS1', 'G2', 'NE1', 'OX1'];
+
+const pick = (values: string[], stride: number) =>
+  sql.raw(
+    `(ARRAY[${values.map((v) => `'${v}'`).join(',')}])[1 + (g * ${stride}) % ${values.length}]`,
+  );
+
+async function main() {
+  const handle = await openDatabase({ kind: 'pglite' });
+  const { db } = handle;
+  await migrate(handle);
+  await seedDemoData(db);
+  const started = Date.now();
+  await sql`
+    INSERT INTO users (email_address, password_hash, first_name, last_name)
+    SELECT 'customer' || g || '@example.com', 'x', ${pick(FIRST, 7)}, ${pick(LAST, 3)} || g
+    FROM generate_series(1, ${CUSTOMERS}) AS g`.execute(db);
+  await sql`
+    INSERT INTO user_addresses (user_id, address)
+    SELECT u.id, jsonb_build_object('first_name', u.first_name, 'last_name', u.last_name,
+      'postcode', ${pick(AREAS, 1)} || ' ' || (g % 10) || 'A' || chr(65 + g % 26))
+    FROM (SELECT id, first_name, last_name, (row_number() OVER (ORDER BY id))::int AS g FROM users) u`.execute(
+    db,
+  );
+  await sql`
+    INSERT INTO orders (public_id, order_number, user_id, email_address, status, amount, snapshot)
+    SELECT gen_random_uuid(), 'EB-B' || lpad(g::text, 8, '0'),
+      CASE WHEN g % 2 = 0 THEN (SELECT min(id) FROM users) + (g % ${CUSTOMERS}) END,
+      CASE WHEN g % 2 = 0 THEN 'customer' || (g % ${CUSTOMERS} + 1) || '@example.com'
+           ELSE 'guest' || g || '@example.com' END,
+      'dispatched', 2599,
+      jsonb_build_object('items', '[]'::jsonb, 'delivery_address', jsonb_build_object(
+        'full_name', ${pick(FIRST, 5)} || ' ' || ${pick(LAST, 11)},
+        'postcode', ${pick(AREAS, 13)} || ' ' || (g % 10) || 'B' || chr(65 + g % 26),
+        'country_code', 'GBR'))
+    FROM generate_series(1, ${ORDERS}) AS g`.execute(db);
+  await sql`ANALYZE`.execute(db);
+  console.log(
+    `${formatNumber(CUSTOMERS)} customers, ${formatNumber(ORDERS)} orders in ${Math.round((Date.now() - started) / 1000)} s`,
+  );
+
+  const service = customersService({ db, customers: customersRepository(db) });
+  const queries: [string, string | undefined][] = [
+    ['newest first (no search)', undefined],
+    ['a whole email', 'customer31337@example.com'],
+    ['part of an email', 'customer3133'],
+    ['a name', 'wong31337'],
+    ['a saved postcode', 'G2 7AH'],
+    ['an order’s postcode, no space', 'M14BE'],
+    ['nothing matches', 'Turing31337'],
+    ['a common fragment', 'lovelace'],
+  ];
+  const rows: string[][] = [];
+  for (const [label, q] of queries) {
+    const times: number[] = [];
+    let found = 0;
+    for (let run = 0; run < RUNS + 3; run++) {
+      const [page, ms] = await timed(() => service.list(q ? { q } : {}));
+      found = page.customers.length;
+      if (run >= 3) times.push(ms);
+    }
+    rows.push([
+      label,
+      String(found),
+      quantile(times, 0.5).toFixed(1),
+      quantile(times, 0.95).toFixed(1),
+    ]);
+  }
+  printColumns(['search', 'rows', 'median ms', 'p95 ms'], rows, [0]);
+  await handle.close();
+}
+
+await main();
