@@ -37,7 +37,8 @@ export function sniffPictureType(bytes: Uint8Array): PictureUploadType | null {
   if (at(0) === 0xff && at(1) === 0xd8 && at(2) === 0xff) return 'jpeg';
   const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
   if (png.every((b, i) => at(i) === b)) return 'png';
-  const ascii = (from: number, to: number) => Buffer.from(bytes.subarray(from, to)).toString('latin1');
+  const ascii = (from: number, to: number) =>
+    Buffer.from(bytes.subarray(from, to)).toString('latin1');
   if (bytes.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
   return null;
 }

@@ -92,11 +92,7 @@ export function picturesRepository(db: Db) {
     },
 
     async setPosition(id: number, position: number): Promise<void> {
-      await db
-        .updateTable('product_pictures')
-        .set({ position })
-        .where('id', '=', id)
-        .execute();
+      await db.updateTable('product_pictures').set({ position }).where('id', '=', id).execute();
     },
 
     async remove(id: number): Promise<void> {

@@ -21,14 +21,13 @@ import { objectBody, parseInput } from '../../http/parse.ts';
 import { actorOf } from '../staff/staff-actor.ts';
 import type { PicturesService } from './pictures.service.ts';
 
-
 const megabytes = MAX_PICTURE_BYTES / (1024 * 1024);
 const TOO_LARGE = `The picture is too large: please upload one of ${megabytes} MB or less.`;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Alt text: required, plain text (markup is kept as the characters typed). */
-export const altText = z
+const altText = z
   .string({ error: 'Please describe the picture (alt text)' })
   .trim()
   .min(1, 'Please describe the picture for people who cannot see it (alt text)')

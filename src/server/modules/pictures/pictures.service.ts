@@ -220,7 +220,11 @@ export function picturesService(deps: {
      * (pages cached for a year may still name them; another row may share them); the
      * audit record keeps everything needed to put the row back.
      */
-    async remove(actor: StaffActor, productId: number, pictureId: number): Promise<PictureListView> {
+    async remove(
+      actor: StaffActor,
+      productId: number,
+      pictureId: number,
+    ): Promise<PictureListView> {
       const family = await db.transaction().execute(async (trx) => {
         const { repo, family, pictures } = await locked(trx, productId);
         const picture = pictures.find((p) => p.id === pictureId);
