@@ -981,6 +981,14 @@ function template(
       return pick % 2
         ? { change: 1 + (pick % 5), reason: 'received', note: 'Fuzz' }
         : { counted: pick % 7, expected: pick % 3, note: null };
+    // Pictures (ADR 063): a JSON body is refused (415: uploads are multipart), a
+    // multipart one with the fuzz's boundary is unreadable (400) or has no file (422).
+    case 'POST /api/v1/admin/products/:id/pictures':
+      return { alt: 'Fuzz picture', file: 'not a picture' };
+    case 'PATCH /api/v1/admin/products/:id/pictures/:picture_id':
+      return { alt: of(['Fuzz picture', '<b>markup</b> kept as text', '']) };
+    case 'PUT /api/v1/admin/products/:id/pictures/order':
+      return { ids: pick % 2 ? [] : [pick % 5, 1 + (pick % 3)] };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',
