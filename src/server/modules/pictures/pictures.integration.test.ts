@@ -13,6 +13,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PICTURE_BYTES } from '../../../domain/pictures.ts';
 import { signedInStaff } from '../../testing/staff.ts';
+import { catalogueRepository } from '../catalogue/catalogue.repository.ts';
+import { catalogueService } from '../catalogue/catalogue.service.ts';
+import { catalogueHeadTags } from '../catalogue/page-hints.ts';
+import { pgSearch } from '../search/pg-search.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
 
 interface Part {
@@ -178,6 +182,19 @@ describe.each(ENGINES)('product pictures on %s', (engine) => {
     });
     const variation = family.variations.find((v: { id: number }) => v.id === variationId);
     expect(variation.preview_image.src).toBe(`/media/pictures/${hash}-640.webp`);
+
+    // The product page's preload names the AVIF files with their type (what its <picture> picks).
+    const catalogue = catalogueService({
+      repository: catalogueRepository(t.handle.db),
+      cacheMs: 0,
+    });
+    const tags = await catalogueHeadTags(
+      { catalogue, search: pgSearch(t.handle.db) },
+      `/products/${familySlug}`,
+    );
+    expect(tags).toContain('type="image/avif"');
+    expect(tags).toContain(`imagesrcset="/media/pictures/${hash}-320.avif 320w`);
+    expect(tags).not.toContain('.webp');
 
     const [record] = await audit();
     expect(record).toMatchObject({
