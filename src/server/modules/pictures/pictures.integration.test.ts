@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PICTURE_BYTES } from '../../../domain/pictures.ts';
+import { MAX_PICTURE_BYTES, MAX_PICTURES_PER_PRODUCT } from '../../../domain/pictures.ts';
 import { signedInStaff } from '../../testing/staff.ts';
 import { catalogueRepository } from '../catalogue/catalogue.repository.ts';
 import { catalogueService } from '../catalogue/catalogue.service.ts';
@@ -428,6 +428,41 @@ describe.each(ENGINES)('product pictures on %s', (engine) => {
         400,
       );
       expect(broken.body.error_type).toBe('bad_request');
+    });
+
+    it('a picture beyond the most a family holds, before converting it', async () => {
+      const rowsOf = (productId: number) =>
+        Array.from({ length: MAX_PICTURES_PER_PRODUCT }, (_, position) => ({
+          product_id: productId,
+          position,
+          alt: `Picture ${position}`,
+          hash: 'a'.repeat(32),
+          width: 320,
+          height: 320,
+          source_type: 'png',
+          bytes: 100,
+          widths: [320],
+        }));
+      const zz = await t.handle.db
+        .selectFrom('products as v')
+        .innerJoin('products as f', 'f.id', 'v.parent_id')
+        .select('f.id')
+        .where('v.sku', '=', 'ZZ-60')
+        .executeTakeFirstOrThrow();
+      await t.handle.db.insertInto('product_pictures').values(rowsOf(zz.id)).execute();
+      const files = await readdir(join(mediaDir, 'pictures')).catch(() => []);
+      const full = await upload(
+        [
+          { name: 'alt', data: 'One too many' },
+          { name: 'file', data: await picture(500, 500), filename: 'more.png' },
+        ],
+        manager,
+        `/api/v1/admin/products/${zz.id}/pictures`,
+      );
+      expect(full.status).toBe(422);
+      expect(full.body.errors.file[0]).toMatch(/already has 20 pictures/);
+      expect(await readdir(join(mediaDir, 'pictures')).catch(() => [])).toEqual(files);
+      await t.handle.db.deleteFrom('product_pictures').where('product_id', '=', zz.id).execute();
     });
 
     it('an unknown product, or a variation rather than its family', async () => {

@@ -61,6 +61,13 @@ const audited = (row: PictureRecord) => ({
 });
 
 const NO_PRODUCT = 'No product family has that id.';
+
+const tooMany = (family: FamilyRecord) =>
+  validationError({
+    file: [
+      `${family.name} already has ${MAX_PICTURES_PER_PRODUCT} pictures: please remove one first.`,
+    ],
+  });
 const NO_PICTURE = 'This product has no picture with that id.';
 
 export function picturesService(deps: {
@@ -116,19 +123,17 @@ export function picturesService(deps: {
           message: 'This shop has no media folder to keep pictures in.',
         });
       }
-      // Before the work of converting it: the family must exist.
-      await familyOf(productId);
+      // Before the work of converting it: the family must exist and have room (checked
+      // again, locked, when the row is written).
+      const family = await familyOf(productId);
+      if ((await repository.list(productId)).length >= MAX_PICTURES_PER_PRODUCT) {
+        throw tooMany(family);
+      }
       const facts = await examinePicture(input.bytes);
       await writePictureFiles(deps.mediaDir, input.bytes, facts);
       const row = await db.transaction().execute(async (trx) => {
         const { repo, family, pictures } = await locked(trx, productId);
-        if (pictures.length >= MAX_PICTURES_PER_PRODUCT) {
-          throw validationError({
-            file: [
-              `${family.name} already has ${MAX_PICTURES_PER_PRODUCT} pictures: please remove one first.`,
-            ],
-          });
-        }
+        if (pictures.length >= MAX_PICTURES_PER_PRODUCT) throw tooMany(family);
         const inserted = await repo.insert({
           product_id: family.id,
           position: pictures.length,
