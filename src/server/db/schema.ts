@@ -375,6 +375,7 @@ export interface ProductPicturesTable {
   widths: number[];
   staff_id: number | null;
   created_at: CreatedAt;
+  removed_at: Date | string | null;
 }
 
 export interface StockMovementsTable {

@@ -987,6 +987,8 @@ function template(
       return { alt: 'Fuzz picture', file: 'not a picture' };
     case 'PATCH /api/v1/admin/products/:id/pictures/:picture_id':
       return { alt: of(['Fuzz picture', '<b>markup</b> kept as text', '']) };
+    case 'POST /api/v1/admin/products/:id/pictures/:picture_id/restore':
+      return {};
     case 'PUT /api/v1/admin/products/:id/pictures/order':
       return { ids: pick % 2 ? [] : [pick % 5, 1 + (pick % 3)] };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':

@@ -574,6 +574,7 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
     expect((await owner.put(`${base}/order`, { ids: [1] })).status).toBe(422);
     expect((await owner.patch(`${base}/999999`, { alt: 'An olive tree' })).status).toBe(404);
     expect((await owner.delete(`${base}/999999`)).status).toBe(404);
+    expect((await owner.post(`${base}/999999/restore`)).status).toBe(404);
     expect((await owner.post(base, { alt: 'x' })).status).toBe(415);
     expect((await owner.get('/api/v1/admin/products/999999/pictures')).status).toBe(404);
     expect((await browser().get(base)).status).toBe(401);

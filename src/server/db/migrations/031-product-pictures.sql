@@ -19,7 +19,11 @@ CREATE TABLE product_pictures (
   -- The widths stored (each as WebP and AVIF), ascending.
   widths      integer[] NOT NULL,
   staff_id    integer REFERENCES staff (id),
-  created_at  timestamptz NOT NULL DEFAULT now()
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  -- Set when staff remove it: out of the list (and the shop) until put back. Its
+  -- position is then where it was, for putting it back there.
+  removed_at  timestamptz
 );
 -- A family's pictures in order (the shop reads the first of each family it shows).
-CREATE INDEX product_pictures_product_position ON product_pictures (product_id, position, id);
+CREATE INDEX product_pictures_product_position ON product_pictures (product_id, position, id)
+  WHERE removed_at IS NULL;

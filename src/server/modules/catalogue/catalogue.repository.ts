@@ -202,6 +202,7 @@ export function catalogueRepository(db: Db) {
             .selectFrom('product_pictures as pp')
             .whereRef('pp.product_id', '=', 'p.id')
             .where('p.parent_id', 'is', null)
+            .where('pp.removed_at', 'is', null)
             .select(['pp.alt', 'pp.hash', 'pp.widths'])
             .orderBy('pp.position')
             .orderBy('pp.id')

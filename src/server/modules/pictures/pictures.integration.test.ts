@@ -97,6 +97,7 @@ describe.each(ENGINES)('product pictures on %s', (engine) => {
       .selectFrom('product_pictures')
       .selectAll()
       .where('product_id', '=', familyId)
+      .where('removed_at', 'is', null)
       .orderBy('position')
       .execute();
 
@@ -276,23 +277,37 @@ describe.each(ENGINES)('product pictures on %s', (engine) => {
     expect((await rows()).map((r) => r.id)).toEqual(ids);
   });
 
-  it('removes a picture, renumbers the rest, and falls back to the drawing when none is left', async () => {
+  it('removes a picture, renumbers the rest, puts it back, and falls back to the drawing when none is left', async () => {
     const before = await rows();
-    const reply = await manager.delete(`${base()}/${before[0]!.id}`);
+    const ids = before.map((r) => r.id);
+    const reply = await manager.delete(`${base()}/${ids[0]}`);
     expect(reply.status).toBe(200);
-    expect(reply.body.data.pictures.map((p: { id: number }) => p.id)).toEqual([
-      before[1]!.id,
-      before[2]!.id,
-    ]);
+    expect(reply.body.data.pictures.map((p: { id: number }) => p.id)).toEqual(ids.slice(1));
     expect((await rows()).map((r) => r.position)).toEqual([0, 1]);
     expect((await audit()).at(-1)).toMatchObject({
       action: 'product.picture.remove',
-      before: expect.objectContaining({ id: before[0]!.id, hash: before[0]!.hash, position: 0 }),
+      before: expect.objectContaining({ id: ids[0], hash: before[0]!.hash, position: 0 }),
       after: null,
     });
-    expect((await manager.delete(`${base()}/${before[0]!.id}`)).status).toBe(404);
-    for (const row of before.slice(1)) {
-      expect((await manager.delete(`${base()}/${row.id}`)).status).toBe(200);
+    expect((await shopFamily()).preview_image.alt).toBe(before[1]!.alt);
+    expect((await manager.delete(`${base()}/${ids[0]}`)).status).toBe(404);
+
+    // A mistake put right: back in its place, and the shop's picture again.
+    const restored = await manager.post(`${base()}/${ids[0]}/restore`);
+    expect(restored.status).toBe(200);
+    expect(restored.body.data.pictures.map((p: { id: number }) => p.id)).toEqual(ids);
+    expect((await rows()).map((r) => [r.id, r.position])).toEqual(ids.map((id, i) => [id, i]));
+    expect((await shopFamily()).preview_image.alt).toBe(before[0]!.alt);
+    expect((await audit()).at(-1)).toMatchObject({
+      action: 'product.picture.restore',
+      after: expect.objectContaining({ id: ids[0], position: 0 }),
+    });
+    // Only a removed picture of this family can be put back.
+    expect((await manager.post(`${base()}/${ids[0]}/restore`)).status).toBe(404);
+    expect((await manager.post(`${base()}/999999/restore`)).status).toBe(404);
+
+    for (const id of ids) {
+      expect((await manager.delete(`${base()}/${id}`)).status).toBe(200);
     }
     const family = await shopFamily();
     expect(family.preview_image.src).toMatch(/\.svg$/);

@@ -3,6 +3,7 @@
  * pictures take turns on the family's row (SELECT … FOR UPDATE), so positions stay
  * 0, 1, 2… however requests race.
  */
+import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';
 
 export interface PictureRecord {
@@ -52,14 +53,35 @@ export function picturesRepository(db: Db) {
       return query.executeTakeFirst();
     },
 
-    /** A family's pictures, in order. */
+    /** A family's pictures, in order (not those removed). */
     async list(productId: number): Promise<PictureRecord[]> {
       return db
         .selectFrom('product_pictures')
         .select(COLUMNS)
         .where('product_id', '=', productId)
+        .where('removed_at', 'is', null)
         .orderBy('position')
         .orderBy('id')
+        .execute();
+    },
+
+    /** A removed picture of this family, to put back. */
+    async removed(productId: number, id: number): Promise<PictureRecord | undefined> {
+      return db
+        .selectFrom('product_pictures')
+        .select(COLUMNS)
+        .where('product_id', '=', productId)
+        .where('id', '=', id)
+        .where('removed_at', 'is not', null)
+        .executeTakeFirst();
+    },
+
+    /** Back in the list (its position is set by the caller's renumbering). */
+    async putBack(id: number): Promise<void> {
+      await db
+        .updateTable('product_pictures')
+        .set({ removed_at: null })
+        .where('id', '=', id)
         .execute();
     },
 
@@ -95,8 +117,13 @@ export function picturesRepository(db: Db) {
       await db.updateTable('product_pictures').set({ position }).where('id', '=', id).execute();
     },
 
+    /** Out of the list; the row (and its position) stays, to be put back. */
     async remove(id: number): Promise<void> {
-      await db.deleteFrom('product_pictures').where('id', '=', id).execute();
+      await db
+        .updateTable('product_pictures')
+        .set({ removed_at: sql`now()` })
+        .where('id', '=', id)
+        .execute();
     },
   };
 }

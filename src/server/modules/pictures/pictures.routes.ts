@@ -93,10 +93,19 @@ const orderRoute = openapi({
 });
 const removeRoute = openapi({
   summary: 'Removes a picture from a product family',
+  description: 'It leaves the list and the shop; `POST …/{picture_id}/restore` puts it back.',
   permission: 'products.manage',
   params,
   replies: { 200: data(pictureListSchema) },
   errors: ['not_found'],
+});
+
+const restoreRoute = openapi({
+  summary: 'Puts a removed picture back where it was in a product family’s list',
+  permission: 'products.manage',
+  params,
+  replies: { 200: data(pictureListSchema) },
+  errors: ['validation', 'not_found'],
 });
 
 type PictureRequest = FastifyRequest<{ Params: { id: string; picture_id?: string } }>;
@@ -201,6 +210,14 @@ export function picturesRoutes(app: FastifyInstance, deps: { pictures: PicturesS
     );
     return { data: { picture } };
   });
+
+  app.post(`${base}/:picture_id/restore`, restoreRoute, async (request: PictureRequest) => ({
+    data: await pictures.restore(
+      actorOf(request),
+      idOf(request.params.id),
+      idOf(request.params.picture_id),
+    ),
+  }));
 
   app.delete(`${base}/:picture_id`, removeRoute, async (request: PictureRequest) => ({
     data: await pictures.remove(

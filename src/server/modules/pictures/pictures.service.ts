@@ -221,9 +221,9 @@ export function picturesService(deps: {
     },
 
     /**
-     * Removes a picture from the family's list. Its files stay in the media folder
-     * (pages cached for a year may still name them; another row may share them); the
-     * audit record keeps everything needed to put the row back.
+     * Removes a picture from the family's list (and the shop). Its row stays, marked
+     * removed, and its files stay in the media folder (pages cached for a year may
+     * still name them; another row may share them): `restore` puts it back.
      */
     async remove(
       actor: StaffActor,
@@ -244,6 +244,41 @@ export function picturesService(deps: {
           entityType: 'product',
           entityId: family.id,
           before: audited(picture),
+        });
+        return family;
+      });
+      deps.catalogue.invalidate();
+      return listView(family);
+    },
+
+    /** Puts a removed picture back where it was in the list (or last, if the list is shorter). */
+    async restore(
+      actor: StaffActor,
+      productId: number,
+      pictureId: number,
+    ): Promise<PictureListView> {
+      const family = await db.transaction().execute(async (trx) => {
+        const { repo, family, pictures } = await locked(trx, productId);
+        const picture = await repo.removed(family.id, pictureId);
+        if (!picture) {
+          throw new AppError('not_found', {
+            message: 'This product has no removed picture with that id.',
+          });
+        }
+        if (pictures.length >= MAX_PICTURES_PER_PRODUCT) throw tooMany(family);
+        await repo.putBack(picture.id);
+        const place = Math.min(picture.position, pictures.length);
+        const ordered = [
+          ...pictures.slice(0, place),
+          { ...picture, position: -1 },
+          ...pictures.slice(place),
+        ];
+        await renumber(repo, ordered);
+        await recordAudit(trx, actor, {
+          action: 'product.picture.restore',
+          entityType: 'product',
+          entityId: family.id,
+          after: { ...audited(picture), position: place },
         });
         return family;
       });
