@@ -62,3 +62,7 @@ export function putPictureOrder(productId: number, ids: number[]) {
 export function deletePicture(productId: number, pictureId: number) {
   return adminApi<PictureListView>('DELETE', `${base(productId)}/${pictureId}`);
 }
+
+export function restorePicture(productId: number, pictureId: number) {
+  return adminApi<PictureListView>('POST', `${base(productId)}/${pictureId}/restore`);
+}

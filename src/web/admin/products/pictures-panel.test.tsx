@@ -100,12 +100,13 @@ describe('the pictures panel', () => {
     expect(within(first).getByRole('img', { name: '<b>Olive</b> in a pot' })).toBeDefined();
   });
 
-  it('removes a picture only once confirmed', async () => {
+  it('removes a picture only once confirmed, and puts it back on Undo', async () => {
     const { calls } = mockApi({
       [`GET ${URL}`]: () => ({ body: { data: LIST } }),
       [`DELETE ${URL}/1`]: () => ({
         body: { data: { ...LIST, pictures: [picture(2, 0, 'Close-up of the leaves')] } },
       }),
+      [`POST ${URL}/1/restore`]: () => ({ body: { data: LIST } }),
     });
     renderWithApp(<PicturesPanel productId={7} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove picture 1' }));
@@ -115,6 +116,14 @@ describe('the pictures panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Yes, remove picture 1' }));
     expect(await screen.findByText('Picture 1 of 2 removed.')).toBeDefined();
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    const undo = screen.getByRole('button', { name: 'Undo: put it back' });
+    await waitFor(() => expect(document.activeElement).toBe(undo));
+
+    fireEvent.click(undo);
+    expect(await screen.findByText('Picture 1 put back.')).toBeDefined();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Undo: put it back' })).toBeNull();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: `${URL}/1/restore` });
   });
 
   it('checks the upload form before sending, then sends the file with its alt text', async () => {

@@ -23,6 +23,7 @@ import {
   patchPictureAlt,
   picturesKey,
   putPictureOrder,
+  restorePicture,
   uploadPicture,
 } from './pictures-api.ts';
 import './pictures.css';
@@ -48,13 +49,21 @@ export function PicturesPanel({ productId }: { productId: number }) {
   const key = picturesKey(productId);
   const pictures = useQuery({ queryKey: key, queryFn: () => fetchPictures(productId) });
   const [announcement, setAnnouncement] = useState('');
+  // The picture just removed, until it is put back or another change is made.
+  const [removed, setRemoved] = useState<{ id: number; place: number } | null>(null);
   // After a move, focus returns to the moved picture's button (its place in the page changed).
+  // After a removal, to its Undo button (the removed picture's buttons are gone).
   const focusAfterMove = useRef<string | null>(null);
+  const undoId = useId();
 
   useEffect(() => {
     const wanted = focusAfterMove.current;
     if (!wanted) return;
     focusAfterMove.current = null;
+    if (wanted === 'undo') {
+      document.getElementById(undoId)?.focus();
+      return;
+    }
     const [id, direction] = wanted.split(':');
     const button = (name: string | undefined) =>
       document.getElementById(`picture-${id}-${name}`) as HTMLButtonElement | null;
@@ -63,12 +72,20 @@ export function PicturesPanel({ productId }: { productId: number }) {
       ? first
       : button(direction === 'earlier' ? 'later' : 'earlier')
     )?.focus();
-  }, [pictures.data]);
+  }, [pictures.data, removed, undoId]);
 
   const show = (list: PictureListView, message: string) => {
     client.setQueryData(key, list);
     setAnnouncement(message);
+    setRemoved(null);
   };
+
+  const undo = useMutation({
+    mutationFn: (pictureId: number) => restorePicture(productId, pictureId),
+    onSuccess: (list, pictureId) => {
+      show(list, `Picture ${list.pictures.findIndex((p) => p.id === pictureId) + 1} put back.`);
+    },
+  });
 
   const move = useMutation({
     mutationFn: (ids: number[]) => putPictureOrder(productId, ids),
@@ -114,6 +131,21 @@ export function PicturesPanel({ productId }: { productId: number }) {
         </Notice>
       )}
       {move.error && <Notice tone="error">{formMessage(move.error, [])}</Notice>}
+      {removed && (
+        <div className="pictures-panel__removed">
+          <p>Picture {removed.place} removed from the product.</p>
+          <Button
+            id={undoId}
+            variant="secondary"
+            busy={undo.isPending}
+            busyLabel="Putting back"
+            onClick={() => undo.mutate(removed.id)}
+          >
+            Undo: put it back
+          </Button>
+        </div>
+      )}
+      {undo.error && <Notice tone="error">{formMessage(undo.error, [])}</Notice>}
       {pictures.data && list.length === 0 && (
         <p className="pictures-panel__empty">
           No pictures yet: the shop shows {name ? `${name}’s` : 'the product’s'} drawing until one
@@ -131,7 +163,12 @@ export function PicturesPanel({ productId }: { productId: number }) {
               count={list.length}
               moving={move.isPending}
               onMove={(by) => moveBy(picture, by)}
-              onChanged={show}
+              onRemoved={(list) => {
+                show(list, `Picture ${index + 1} of ${list.pictures.length + 1} removed.`);
+                setRemoved({ id: picture.id, place: index + 1 });
+                focusAfterMove.current = 'undo';
+                undo.reset();
+              }}
             />
           ))}
         </ol>
@@ -156,7 +193,7 @@ function PictureItem({
   count,
   moving,
   onMove,
-  onChanged,
+  onRemoved,
 }: {
   productId: number;
   picture: PictureView;
@@ -164,7 +201,7 @@ function PictureItem({
   count: number;
   moving: boolean;
   onMove: (by: -1 | 1) => void;
-  onChanged: (list: PictureListView, message: string) => void;
+  onRemoved: (list: PictureListView) => void;
 }) {
   const client = useQueryClient();
   const headingId = useId();
@@ -192,7 +229,7 @@ function PictureItem({
   });
   const remove = useMutation({
     mutationFn: () => deletePicture(productId, picture.id),
-    onSuccess: (list) => onChanged(list, `${place} removed.`),
+    onSuccess: (list) => onRemoved(list),
   });
 
   const submit = (event: FormEvent) => {
