@@ -116,6 +116,8 @@ import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dashboardService } from './modules/dashboard/dashboard.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
+import { picturesRoutes } from './modules/pictures/pictures.routes.ts';
+import { picturesService } from './modules/pictures/pictures.service.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { stockService } from './modules/stock/stock.service.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
@@ -431,6 +433,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           offers,
           ...(deps.now ? { now: deps.now } : {}),
         }),
+      });
+      picturesRoutes(api, {
+        pictures: picturesService({ db: deps.db, mediaDir: deps.mediaDir ?? null, catalogue }),
       });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       customerRoutes(api, {

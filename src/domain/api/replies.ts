@@ -108,13 +108,26 @@ const optionPair = z.object({
   value: z.object({ id: int, name: text, slug: text }),
 });
 
+/**
+ * A product's picture. `src` and `srcset` name WebP files (or the demo's one SVG);
+ * `sources` are a `<picture>`'s sources, best format first (AVIF, then WebP), and empty
+ * for the demo's drawings (ADR 063). The server always sends it; optional so a picture
+ * built without it (a test's fixture) still reads as one.
+ */
+const imageSchema = z.object({
+  src: text,
+  srcset: text,
+  alt: text,
+  sources: z.optional(z.array(z.object({ type: text, srcset: text }))),
+});
+
 const productFields = {
   id: int,
   parent_id: z.nullable(int),
   sku: text,
   name: text,
   url: text,
-  preview_image: z.object({ src: text, srcset: text, alt: text }),
+  preview_image: imageSchema,
   prices: z.object({ price: priceSchema }),
   /** Grams. */
   weight: int,
@@ -198,7 +211,7 @@ export const suggestionSchema = named(
     /** Where choosing it goes: the product page, or the category page. */
     url: text,
     /** The product's picture; null for a category. */
-    image: z.nullable(z.object({ src: text, srcset: text, alt: text })),
+    image: z.nullable(imageSchema),
   }),
   'A product or category matching what has been typed so far.',
 );

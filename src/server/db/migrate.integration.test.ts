@@ -46,6 +46,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '027-stock-ledger-opening.sql',
       '028-dashboard-paid-day.sql',
       '029-product-search.sql',
+      '031-product-pictures.sql',
       '032-voucher-uses.sql',
       '034-customers.sql',
       '036-search-matches.sql',

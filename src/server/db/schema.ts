@@ -375,6 +375,23 @@ export interface CreditLedgerTable {
   created_at: CreatedAt;
 }
 
+/** A family's uploaded picture (migration 031, ADR 063). */
+export interface ProductPicturesTable {
+  id: Generated<number>;
+  product_id: number;
+  position: number;
+  alt: string;
+  hash: string;
+  width: number;
+  height: number;
+  source_type: string;
+  bytes: number;
+  widths: number[];
+  staff_id: number | null;
+  created_at: CreatedAt;
+  removed_at: Date | string | null;
+}
+
 export interface StockMovementsTable {
   id: Generated<number>;
   product_id: number;
@@ -582,6 +599,7 @@ export interface Database {
   order_events: OrderEventsTable;
   credit_ledger: CreditLedgerTable;
   stock_movements: StockMovementsTable;
+  product_pictures: ProductPicturesTable;
   document_sequences: DocumentSequencesTable;
   shipments: ShipmentsTable;
   shipment_items: ShipmentItemsTable;

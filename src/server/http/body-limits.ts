@@ -9,6 +9,7 @@
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
+import { MAX_PICTURE_UPLOAD_BYTES } from '../../domain/pictures.ts';
 
 /** Largest body a route accepts unless ROUTE_BODY_LIMITS names it: every form and API call fits. */
 export const DEFAULT_BODY_LIMIT_BYTES = 8 * 1024;
@@ -22,6 +23,8 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/v1/basket/order': 32 * 1024,
   // Braintree's form post: bt_payload is a whole notification's XML in base64.
   'POST /api/v1/payments/webhooks': 64 * 1024,
+  // A product picture (multipart; ADR 063): refused by its declared length before it is read.
+  'POST /api/v1/admin/products/:id/pictures': MAX_PICTURE_UPLOAD_BYTES,
 };
 
 /** Deepest nesting of objects and arrays a JSON body may have (the shop's own use 3). */

@@ -1007,6 +1007,16 @@ function template(
     case 'POST /api/v1/user/erase':
       // Never the session's own password: the customer stays for the rest of the run.
       return { password: of(['not-the-password', '', 'x'.repeat(300)]) };
+    // Pictures (ADR 063): a JSON body is refused (415: uploads are multipart), a
+    // multipart one with the fuzz's boundary is unreadable (400) or has no file (422).
+    case 'POST /api/v1/admin/products/:id/pictures':
+      return { alt: 'Fuzz picture', file: 'not a picture' };
+    case 'PATCH /api/v1/admin/products/:id/pictures/:picture_id':
+      return { alt: of(['Fuzz picture', '<b>markup</b> kept as text', '']) };
+    case 'POST /api/v1/admin/products/:id/pictures/:picture_id/restore':
+      return {};
+    case 'PUT /api/v1/admin/products/:id/pictures/order':
+      return { ids: pick % 2 ? [] : [pick % 5, 1 + (pick % 3)] };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',

@@ -562,4 +562,21 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
     expect((await (await staffOf('dispatcher')).get('/api/v1/admin/audit')).status).toBe(403);
     expect((await browser().get('/api/v1/admin/dashboard')).status).toBe(401);
   });
+
+  it('the back office: a product’s pictures (ADR 063)', async () => {
+    const signedIn = await signedInStaff(test.app, test.handle.db, 'owner');
+    const owner = browser();
+    for (const [name, value] of signedIn.browser.cookies) owner.cookies.set(name, value);
+    const family = (await browser().get('/api/v1/products')).body.data.products[0];
+    const base = `/api/v1/admin/products/${family.id}/pictures`;
+    expect((await owner.get(base)).status).toBe(200);
+    expect((await owner.put(`${base}/order`, { ids: [] })).status).toBe(200);
+    expect((await owner.put(`${base}/order`, { ids: [1] })).status).toBe(422);
+    expect((await owner.patch(`${base}/999999`, { alt: 'An olive tree' })).status).toBe(404);
+    expect((await owner.delete(`${base}/999999`)).status).toBe(404);
+    expect((await owner.post(`${base}/999999/restore`)).status).toBe(404);
+    expect((await owner.post(base, { alt: 'x' })).status).toBe(415);
+    expect((await owner.get('/api/v1/admin/products/999999/pictures')).status).toBe(404);
+    expect((await browser().get(base)).status).toBe(401);
+  });
 });

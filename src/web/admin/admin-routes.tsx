@@ -23,6 +23,7 @@ const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
 const OffersPage = page(() => import('./offers/offers-page.tsx'), 'OffersPage');
 const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'CustomersPage');
 const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
+const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -48,6 +49,7 @@ export function AdminRoutes() {
       <Route path="offers" element={<Lazy page={OffersPage} />} />
       <Route path="customers" element={<Lazy page={CustomersPage} />} />
       <Route path="customers/:id" element={<Lazy page={CustomerPage} />} />
+      <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

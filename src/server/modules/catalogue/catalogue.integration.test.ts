@@ -58,6 +58,8 @@ describe.each(ENGINES)('catalogue API on %s', (engine) => {
       ),
       srcset: `${variation?.preview_image.src} 400w`,
       alt: 'Artificial Olive Tree — 120cm, Grey pot',
+      // A drawing: one file, no <picture> sources (ADR 063).
+      sources: [],
     });
     expect(variation?.url).toBe(`/products/artificial-olive-tree?variation=${variation?.id}`);
   });

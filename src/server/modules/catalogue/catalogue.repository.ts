@@ -3,7 +3,7 @@
  * (modules/stock, ADR 053).
  */
 import { sql, type ExpressionBuilder } from 'kysely';
-import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Db } from '../../db/client.ts';
 import type { Database } from '../../db/schema.ts';
 
@@ -36,6 +36,18 @@ export interface ProductRow {
   /** Path of the product's picture under the media folder (served at /media/…). */
   image_path: string;
   position: number;
+  /**
+   * A family's first uploaded picture (ADR 063), shown in place of image_path; null
+   * when it has none, and for variations (pictures belong to the family).
+   */
+  picture?: FirstPictureRow | null;
+}
+
+/** The files of a family's first picture: named by `hash`, at each of `widths`. */
+export interface FirstPictureRow {
+  alt: string;
+  hash: string;
+  widths: number[];
 }
 
 export interface OptionValueRow {
@@ -184,6 +196,18 @@ export function catalogueRepository(db: Db) {
             // The order they were written in (the table has no position column).
             .orderBy(sql`b.ctid`),
         ).as('components'),
+        // Only a family's row has pictures; the first is the product's picture.
+        jsonObjectFrom(
+          eb
+            .selectFrom('product_pictures as pp')
+            .whereRef('pp.product_id', '=', 'p.id')
+            .where('p.parent_id', 'is', null)
+            .where('pp.removed_at', 'is', null)
+            .select(['pp.alt', 'pp.hash', 'pp.widths'])
+            .orderBy('pp.position')
+            .orderBy('pp.id')
+            .limit(1),
+        ).as('picture'),
       ])
       // The families' rows and their variations' (a UNION, so both use an index: an OR
       // of the two would scan the table).

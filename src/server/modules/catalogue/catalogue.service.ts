@@ -16,6 +16,12 @@ import type {
   OptionPair,
   ProductView,
 } from '../../../domain/api/catalogue.ts';
+import {
+  PICTURE_FORMATS,
+  picturePath,
+  pictureSrcWidth,
+  pictureSrcset,
+} from '../../../domain/pictures.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type {
   CatalogueRepository,
@@ -23,6 +29,7 @@ import type {
   CategoryCountRow,
   CategoryRow,
   FamilyRows,
+  FirstPictureRow,
   ProductRow,
 } from './catalogue.repository.ts';
 
@@ -161,7 +168,10 @@ export class CatalogueSnapshot {
       name: family.row.name,
       variation_name: variationName(variation),
       url: `/products/${family.row.slug}?variation=${row.id}`,
-      preview_image: imageView(row.image_path, this.displayName(variation)),
+      // The family's first uploaded picture, else the row's own (the demo's drawings).
+      preview_image: family.row.picture
+        ? pictureImage(family.row.picture)
+        : imageView(row.image_path, this.displayName(variation)),
       options: variation.options,
       prices: { price: priceView(price, vatIncluded(price, row.tax_rate_bp)) },
       weight: row.weight_g,
@@ -216,10 +226,12 @@ export class CatalogueSnapshot {
       name: family.row.name,
       description: family.row.description,
       url: `/products/${family.row.slug}`,
-      preview_image: imageView(
-        first && family.variations.length === 1 ? first.row.image_path : family.row.image_path,
-        family.row.name,
-      ),
+      preview_image: family.row.picture
+        ? pictureImage(family.row.picture)
+        : imageView(
+            first && family.variations.length === 1 ? first.row.image_path : family.row.image_path,
+            family.row.name,
+          ),
       prices: cheapest?.prices ?? { price: priceView(price, vatIncluded(price, 2000)) },
       weight: cheapest?.weight ?? 0,
       length: cheapest?.length ?? 0,
@@ -253,7 +265,24 @@ const IMAGE_WIDTH = 400;
  */
 function imageView(path: string, alt: string): ImageView {
   const src = `/media/${path.split('/').map(encodeURIComponent).join('/')}`;
-  return { src, srcset: `${src} ${IMAGE_WIDTH}w`, alt };
+  return { src, srcset: `${src} ${IMAGE_WIDTH}w`, alt, sources: [] };
+}
+
+/**
+ * An uploaded picture (ADR 063): WebP files at each width it is kept at (the `src` one
+ * near the cards' size), and AVIF then WebP as a `<picture>`'s sources.
+ */
+function pictureImage(picture: FirstPictureRow): ImageView {
+  const widths = [...picture.widths].sort((a, b) => a - b);
+  return {
+    src: `/media/${picturePath(picture.hash, pictureSrcWidth(widths), 'webp')}`,
+    srcset: pictureSrcset(picture.hash, widths, 'webp'),
+    alt: picture.alt,
+    sources: PICTURE_FORMATS.map((format) => ({
+      type: format.type,
+      srcset: pictureSrcset(picture.hash, widths, format.extension),
+    })),
+  };
 }
 
 /** Most families one process keeps (ADR 056: about 11 KB of rows and view each, 22 MB in all). */

@@ -23,10 +23,17 @@ import { escapeHtml } from '../../lib/html.ts';
 import type { ProductSearch } from '../search/search.port.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
+/**
+ * An uploaded picture's preload names its best source (AVIF) with its type: a browser
+ * that cannot show it skips the preload, as its `<picture>` skips the source (ADR 063).
+ */
 function preload(image: ImageView, sizes: string): string {
+  const [best] = image.sources ?? [];
+  const srcset = best ? best.srcset : image.srcset;
   return (
-    `<link rel="preload" as="image" href="${escapeHtml(image.src)}"` +
-    ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${escapeHtml(sizes)}"` +
+    `<link rel="preload" as="image"` +
+    (best ? ` type="${escapeHtml(best.type)}"` : ` href="${escapeHtml(image.src)}"`) +
+    ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes)}"` +
     ` fetchpriority="high" />`
   );
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, type FamilyView } from '../../../domain/api/catalogue.ts';
 import { LazyWishlistHeart } from './lazy-wishlist-heart.tsx';
+import { ProductPicture } from './product-picture.tsx';
 import { analyticsProduct, cardBadges, cardPrice, restockLabel } from './product-labels.ts';
 import './shop.css';
 
@@ -49,11 +50,9 @@ export function ProductCard({
       </h3>
       <LazyWishlistHeart family={product} describedBy={nameId} />
       <div className="product-card__media">
-        <img
-          src={image.src}
-          srcSet={image.srcset}
+        <ProductPicture
+          image={image}
           sizes={CARD_IMAGE_SIZES}
-          alt={image.alt}
           width={400}
           height={400}
           loading={eager ? 'eager' : 'lazy'}

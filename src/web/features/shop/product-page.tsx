@@ -16,6 +16,7 @@ import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { QuantityStepper } from '../../ui/quantity-stepper.tsx';
 import { WishlistHeart } from './wishlist-heart.tsx';
+import { ProductPicture } from './product-picture.tsx';
 import { LOW_STOCK } from './product-labels.ts';
 import {
   chooseOption,
@@ -126,11 +127,9 @@ function ProductDetails({ family }: { family: FamilyView }) {
 
       <div className="product-page__layout">
         <div className="product-page__media">
-          <img
-            src={image.src}
-            srcSet={image.srcset}
+          <ProductPicture
+            image={image}
             sizes={PRODUCT_IMAGE_SIZES}
-            alt={image.alt}
             width={800}
             height={800}
             // The page's largest paint: fetched before other images.
