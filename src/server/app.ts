@@ -57,6 +57,8 @@ import { searchRoutes } from './modules/search/search.routes.ts';
 import { pgSearch } from './modules/search/pg-search.ts';
 import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { deliveryService } from './modules/delivery/delivery.service.ts';
+import { deliveryAdminRoutes } from './modules/delivery/delivery-admin.routes.ts';
+import { deliveryAdminService } from './modules/delivery/delivery-admin.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
 import { promotionRepository } from './modules/offers/promotion.repository.ts';
 import { voucherRepository } from './modules/offers/voucher.repository.ts';
@@ -418,6 +420,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       stockRoutes(api, { stock });
+      deliveryAdminRoutes(api, { delivery: deliveryAdminService({ db: deps.db, delivery }) });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       dispatchRoutes(api, {
         dispatch: dispatchService({
