@@ -50,7 +50,7 @@ const reason = z
   .optional()
   .transform((value) => (value ? value : null));
 
-export const optionBody = z
+const optionBody = z
   .object({
     name: z
       .string({ error: 'Please write the name as text' })
@@ -93,7 +93,7 @@ const list = (max: number, what: string) =>
     })
     .max(max, `Please give at most ${max} ${what}s`);
 
-export const coverageBody = z.object({
+const coverageBody = z.object({
   countries: list(300, 'country').superRefine((codes, ctx) => {
     const unknown = codes.filter((code) => !isCountryCode(code));
     if (unknown.length > 0) {
@@ -128,7 +128,7 @@ const dayField = (what: string) =>
     .string({ error: `Please give the ${what} as yyyy-MM-dd` })
     .refine(isDay, `Please give the ${what} as a real date, yyyy-MM-dd`);
 
-export const closureBody = z
+const closureBody = z
   .object({
     starts_on: dayField('first closed day'),
     ends_on: dayField('last closed day'),

@@ -2,7 +2,6 @@
  * The only code that reads delivery zones, their rules and options, and the days the
  * estimates skip (bank holidays of the dispatch division, the shop's closures).
  */
-import { sql } from 'kysely';
 import { DISPATCH_DIVISION } from '../../../domain/bank-holidays.ts';
 import type { Db } from '../../db/client.ts';
 
@@ -37,8 +36,7 @@ export interface DeliveryOptionRow {
 export function deliveryRepository(db: Db) {
   return {
     async loadAll() {
-      // Days from a week ago on: an estimate starts today (UK), and closures are bounded.
-      const since = sql<string>`current_date - 7`;
+      // Every day kept (a few dozen rows a year): estimates follow the app's clock.
       const [zones, rules, options, holidays, closures] = await Promise.all([
         db.selectFrom('delivery_zones').select(['id', 'name', 'tax_exempt']).execute(),
         db
@@ -68,13 +66,8 @@ export function deliveryRepository(db: Db) {
           .selectFrom('bank_holidays')
           .select('day')
           .where('division', '=', DISPATCH_DIVISION)
-          .where('day', '>=', since)
           .execute(),
-        db
-          .selectFrom('delivery_closures')
-          .select(['starts_on', 'ends_on'])
-          .where('ends_on', '>=', since)
-          .execute(),
+        db.selectFrom('delivery_closures').select(['starts_on', 'ends_on']).execute(),
       ]);
       return {
         zones,

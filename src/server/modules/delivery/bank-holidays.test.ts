@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBankHolidays, toGovUkShape } from './bank-holidays.ts';
+import { parseBankHolidays, toGovUkShape } from '../../../domain/bank-holidays.ts';
 
 const recorded = JSON.parse(
   readFileSync(join(import.meta.dirname, '../server/modules/delivery/bank-holidays.json'), 'utf8'),
