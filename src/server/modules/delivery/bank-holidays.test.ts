@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseBankHolidays, toGovUkShape } from '../../../domain/bank-holidays.ts';
 
 const recorded = JSON.parse(
-  readFileSync(join(import.meta.dirname, '../server/modules/delivery/bank-holidays.json'), 'utf8'),
+  readFileSync(join(import.meta.dirname, 'bank-holidays.json'), 'utf8'),
 ) as unknown;
 
 describe('parseBankHolidays', () => {
