@@ -308,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delivery,
     offers,
     views,
+    ...(deps.now ? { now: deps.now } : {}),
   });
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);
@@ -343,7 +344,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders,
     shipments,
     baskets: basketRepository(deps.db),
-    views: basketViews({ catalogue, delivery, offers, cache: views }),
+    views: basketViews({
+      catalogue,
+      delivery,
+      offers,
+      cache: views,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
     completion,
     gateway: payments,
     paymentAttempts: attempts,

@@ -296,8 +296,18 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
       const order = await browser.get(`/api/v1/orders/${reply.body.data.public_id}`);
       return order.body.data.order.delivery_estimate;
     };
-    // Wednesday 23 December after 2pm: closed 24 December to 2 January, so dispatched
-    // Monday 4 January, delivered Tuesday 5 January.
+    // The checkout's delivery step shows the dates: Next Day, ordered Wednesday 23
+    // December after 2pm with the shop closed 24 December to 2 January, is dispatched
+    // Monday 4 January and delivered Tuesday 5 January.
+    const options = await offered(await shopperAt());
+    expect(options.find((o) => o.id === 'uk-next-day')).toMatchObject({
+      estimate: { earliest: '2027-01-05', latest: '2027-01-05', label: 'Tuesday 5 January' },
+    });
+    // Standard has no cut-off: it leaves today, and carriers skip only the bank holidays.
+    expect(options.find((o) => o.id === 'uk-standard')).toMatchObject({
+      estimate: { earliest: '2026-12-30', latest: '2027-01-04' },
+    });
+    // The order placed now carries the same estimate.
     expect(await estimateOf()).toMatchObject({
       earliest: '2027-01-05',
       label: 'Tuesday 5 January',
@@ -310,6 +320,10 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
       'delivery.closure.remove',
     ]);
     // Dispatched Thursday 24; Friday 25 and Monday 28 are bank holidays: Tuesday 29.
+    const reopened = await offered(await shopperAt());
+    expect(reopened.find((o) => o.id === 'uk-next-day')).toMatchObject({
+      estimate: { earliest: '2026-12-29' },
+    });
     expect(await estimateOf()).toMatchObject({ earliest: '2026-12-29' });
   });
 
