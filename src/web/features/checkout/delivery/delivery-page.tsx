@@ -86,7 +86,7 @@ function DeliveryChoice({ basket }: { basket: BasketView }) {
             ),
             description: option.estimate ? (
               <>
-                {option.description}
+                {option.description}{' '}
                 <span className="delivery-page__estimate">Expected {option.estimate.label}</span>
               </>
             ) : (
