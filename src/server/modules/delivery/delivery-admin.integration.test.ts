@@ -18,7 +18,13 @@ import {
   variationIds,
 } from '../../testing/checkout.ts';
 import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+import {
+  appOnDatabase,
+  createTestApp,
+  ENGINES,
+  Shopper,
+  type TestApp,
+} from '../../testing/test-app.ts';
 
 const shipped = parseBankHolidays(
   JSON.parse(readFileSync(join(import.meta.dirname, 'bank-holidays.json'), 'utf8')),
@@ -137,6 +143,33 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
       after: { price: 895 },
       reason: 'Carrier’s new rates',
     });
+  });
+
+  it('reaches another process within its cache lifetime (CATALOGUE_CACHE_SECONDS)', async () => {
+    const other = await appOnDatabase(t.handle.db, { catalogueCacheMs: 1_000, now: () => clock });
+    try {
+      const shopper = new Browser(other);
+      expect(
+        (await shopper.post('/api/v1/basket', { product_id: id('OLV-90-GRY'), quantity: 1 }))
+          .status,
+      ).toBe(200);
+      await shopper.put('/api/v1/basket/details', {
+        email_address: 'ada@example.com',
+        ...deliveryAddress(),
+      });
+      const priceThere = async () =>
+        (await offered(shopper)).find((o) => o.id === 'uk-saturday')?.price.amount;
+      expect(await priceThere()).toBe(1295);
+      const changed = await manager.patch('/api/v1/admin/delivery/options/uk-saturday', {
+        price: 1395,
+      });
+      expect(changed.status).toBe(200);
+      // The other process keeps its copy until it expires, then reads the new price.
+      await expect.poll(priceThere, { timeout: 5_000, interval: 100 }).toBe(1395);
+    } finally {
+      await other.close();
+      await manager.patch('/api/v1/admin/delivery/options/uk-saturday', { price: 1295 });
+    }
   });
 
   it('closes an option (Next Day for Christmas) and opens it again', async () => {
