@@ -89,9 +89,10 @@ test('staff change a delivery price and the shopper’s checkout shows it', asyn
     expect(details.ok()).toBe(true);
     await shopper.goto('/checkout/delivery');
     const options = shopper.getByRole('group', { name: 'Choose a delivery option' });
-    await expect(
-      options.getByRole('radio', { name: /^Next working day\s*, £8\.95$/ }),
-    ).toBeVisible();
+    const nextDay = options.getByRole('radio', { name: /^Next working day\s*, £8\.95$/ });
+    await expect(nextDay).toBeVisible();
+    // With the day it would arrive (weekends, bank holidays and closures skipped).
+    await expect(nextDay).toHaveAccessibleDescription(/Expected \w+day \d{1,2} \w+$/);
   } finally {
     await shopperContext.close();
   }
