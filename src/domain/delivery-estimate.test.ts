@@ -58,3 +58,50 @@ describe('deliveryEstimate', () => {
     expect(deliveryEstimate(at('2026-11-28T09:00:00Z'), saturday).earliest).toBe('2026-12-05');
   });
 });
+
+describe('deliveryEstimate with closing days (ADR 065)', () => {
+  const calendar = (holidays: string[], closed: string[] = []) => ({
+    holidays: new Set(holidays),
+    closed: new Set(closed),
+  });
+  // 2026: Friday 25 and Monday 28 December are England and Wales bank holidays.
+  const christmas = calendar(['2026-12-25', '2026-12-28', '2027-01-01']);
+
+  it('neither dispatches nor delivers on a bank holiday', () => {
+    // Thursday 24 December before 2pm: dispatched that day, not delivered until Tuesday 29.
+    expect(deliveryEstimate(at('2026-12-24T10:00:00Z'), nextDay, christmas).earliest).toBe(
+      '2026-12-29',
+    );
+    // Without the calendar it would be Friday 25.
+    expect(deliveryEstimate(at('2026-12-24T10:00:00Z'), nextDay).earliest).toBe('2026-12-25');
+  });
+
+  it('dispatches nothing while the shop is closed, and carriers still count their days', () => {
+    const closed = calendar(
+      ['2026-12-25', '2026-12-28', '2027-01-01'],
+      ['2026-12-24', '2026-12-29', '2026-12-30', '2026-12-31', '2027-01-01', '2027-01-02'],
+    );
+    // Ordered Wednesday 23 December after the cut-off: the next open working day is
+    // Monday 4 January, so delivered Tuesday 5 January.
+    expect(deliveryEstimate(at('2026-12-23T15:00:00Z'), nextDay, closed)).toEqual({
+      earliest: '2027-01-05',
+      latest: '2027-01-05',
+      label: 'Tuesday 5 January',
+    });
+    // Standard, before the closure: dispatched Wednesday 23, three to five working days
+    // skipping the bank holidays but not the shop's own closed days.
+    expect(deliveryEstimate(at('2026-12-23T09:00:00Z'), standard, closed)).toMatchObject({
+      earliest: '2026-12-30',
+      latest: '2027-01-04',
+    });
+  });
+
+  it('Saturday delivery needs the Friday before to be a dispatch day', () => {
+    // Friday 25 December 2026 is Christmas Day: the next Saturday delivery is 2 January
+    // only if Friday 1 January were open; it is a bank holiday, so 9 January.
+    expect(deliveryEstimate(at('2026-12-21T10:00:00Z'), saturday, christmas).earliest).toBe(
+      '2027-01-09',
+    );
+    expect(deliveryEstimate(at('2026-12-21T10:00:00Z'), saturday).earliest).toBe('2026-12-26');
+  });
+});

@@ -60,6 +60,8 @@ import { deliveryRepository } from './modules/delivery/delivery.repository.ts';
 import { deliveryService } from './modules/delivery/delivery.service.ts';
 import { adminOffersRoutes } from './modules/offers/admin-offers.routes.ts';
 import { adminOffersService } from './modules/offers/admin-offers.service.ts';
+import { deliveryAdminRoutes } from './modules/delivery/delivery-admin.routes.ts';
+import { deliveryAdminService } from './modules/delivery/delivery-admin.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
 import { promotionRepository } from './modules/offers/promotion.repository.ts';
 import { voucherRepository } from './modules/offers/voucher.repository.ts';
@@ -315,6 +317,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delivery,
     offers,
     views,
+    ...(deps.now ? { now: deps.now } : {}),
   });
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);
@@ -350,7 +353,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     orders,
     shipments,
     baskets: basketRepository(deps.db),
-    views: basketViews({ catalogue, delivery, offers, cache: views }),
+    views: basketViews({
+      catalogue,
+      delivery,
+      offers,
+      cache: views,
+      ...(deps.now ? { now: deps.now } : {}),
+    }),
     completion,
     gateway: payments,
     paymentAttempts: attempts,
@@ -437,6 +446,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       picturesRoutes(api, {
         pictures: picturesService({ db: deps.db, mediaDir: deps.mediaDir ?? null, catalogue }),
       });
+      deliveryAdminRoutes(api, { delivery: deliveryAdminService({ db: deps.db, delivery }) });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       customerRoutes(api, {
         customers: customersService({ db: deps.db, customers: customersRepository(deps.db) }),

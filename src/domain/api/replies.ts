@@ -265,6 +265,11 @@ export const deliveryOptionSchema = z.object({
   name: text,
   description: text,
   price: priceSchema,
+  /**
+   * When an order placed now would arrive (ADR 065): working days skipping weekends,
+   * England and Wales bank holidays and the shop's closing days.
+   */
+  estimate: z.optional(z.object({ earliest: day, latest: day, label: text })),
 });
 
 export const basketSchema = named(

@@ -48,6 +48,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '029-product-search.sql',
       '031-product-pictures.sql',
       '032-voucher-uses.sql',
+      '033-delivery-settings.sql',
       '034-customers.sql',
       '036-search-matches.sql',
     ]);

@@ -85,6 +85,22 @@ export interface DeliveryZoneRulesTable {
   priority: Generated<number>;
 }
 
+/** UK bank holidays by division (ADR 065). */
+export interface BankHolidaysTable {
+  division: string;
+  day: DateColumn;
+  title: string;
+}
+
+/** The shop's own closing days, both ends included (ADR 065). */
+export interface DeliveryClosuresTable {
+  id: Generated<number>;
+  starts_on: DateColumn;
+  ends_on: DateColumn;
+  reason: string;
+  created_at: CreatedAt;
+}
+
 export interface DeliveryOptionsTable {
   id: string;
   zone_id: string;
@@ -571,6 +587,8 @@ export interface Database {
   delivery_zones: DeliveryZonesTable;
   delivery_zone_rules: DeliveryZoneRulesTable;
   delivery_options: DeliveryOptionsTable;
+  bank_holidays: BankHolidaysTable;
+  delivery_closures: DeliveryClosuresTable;
   vouchers: VouchersTable;
   promotions: PromotionsTable;
   baskets: BasketsTable;

@@ -1017,6 +1017,14 @@ function template(
       return {};
     case 'PUT /api/v1/admin/products/:id/pictures/order':
       return { ids: pick % 2 ? [] : [pick % 5, 1 + (pick % 3)] };
+    case 'PATCH /api/v1/admin/delivery/options/:option_id':
+      return pick % 2
+        ? { price: 100 * (pick % 20), cutoff_hour: pick % 24, reason: 'Fuzz' }
+        : { min_days: pick % 4, max_days: 2 + (pick % 5), active: pick % 3 !== 0 };
+    case 'PUT /api/v1/admin/delivery/zones/:zone_id/coverage':
+      return { countries: pick % 2 ? ['FRA'] : [], postcode_areas: pick % 3 ? ['BT'] : ['ZE2'] };
+    case 'POST /api/v1/admin/delivery/closures':
+      return { starts_on: '2027-12-24', ends_on: `2027-12-${24 + (pick % 7)}`, reason: 'Fuzz' };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',

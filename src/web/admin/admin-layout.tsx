@@ -23,6 +23,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/stock', label: 'Stock', permission: 'stock.read' },
   { to: '/admin/offers', label: 'Offers', permission: 'offers.manage' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers.read' },
+  { to: '/admin/delivery', label: 'Delivery', permission: 'delivery.manage' },
   { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
 ];

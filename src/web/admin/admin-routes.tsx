@@ -24,6 +24,7 @@ const OffersPage = page(() => import('./offers/offers-page.tsx'), 'OffersPage');
 const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'CustomersPage');
 const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
 const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
+const DeliveryPage = page(() => import('./delivery/delivery-page.tsx'), 'DeliveryPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -50,6 +51,7 @@ export function AdminRoutes() {
       <Route path="customers" element={<Lazy page={CustomersPage} />} />
       <Route path="customers/:id" element={<Lazy page={CustomerPage} />} />
       <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
+      <Route path="delivery" element={<Lazy page={DeliveryPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

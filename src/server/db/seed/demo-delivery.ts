@@ -1,7 +1,13 @@
 /**
  * Demo delivery zones, the rules that place addresses in them, and their options.
- * Postcode patterns are tested against compact upper-case postcodes ('PA203AB').
+ * Postcode patterns are tested against compact upper-case postcodes ('PA203AB'); the
+ * demo's are postcode areas and districts staff can edit (ADR 065).
  */
+import {
+  COUNTRY_RULE_PRIORITY,
+  postcodeAreaPattern,
+  postcodeAreaPriority,
+} from '../../../domain/delivery-zones.ts';
 
 export interface DemoZone {
   id: string;
@@ -24,7 +30,23 @@ export interface DemoZone {
   }[];
 }
 
-const INWARD = '[0-9][A-Z]{2}$';
+/** UK rules for postcode areas ('HS') and districts ('PA20'). */
+const areas = (...list: string[]) =>
+  list.map((area) => ({
+    countryCode: 'GBR',
+    postcodePattern: postcodeAreaPattern(area),
+    priority: postcodeAreaPriority(area),
+  }));
+
+/** Districts `area` + from…to, e.g. PA20…PA49. */
+const districts = (area: string, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => `${area}${from + i}`);
+
+const country = (countryCode: string) => ({
+  countryCode,
+  postcodePattern: null,
+  priority: COUNTRY_RULE_PRIORITY,
+});
 const EUROPE = ['FRA', 'DEU', 'IRL', 'NLD', 'BEL', 'ESP', 'ITA', 'PRT', 'DNK', 'LUX', 'AUT'];
 
 export const demoZones: DemoZone[] = [
@@ -32,7 +54,7 @@ export const demoZones: DemoZone[] = [
     id: 'uk-mainland',
     name: 'UK mainland',
     taxExempt: false,
-    rules: [{ countryCode: 'GBR', postcodePattern: null, priority: 0 }],
+    rules: [country('GBR')],
     options: [
       {
         id: 'uk-standard',
@@ -74,22 +96,17 @@ export const demoZones: DemoZone[] = [
     name: 'Scottish Highlands and Islands, Isle of Man, Isle of Wight and Scilly',
     taxExempt: false,
     rules: [
-      { countryCode: 'GBR', postcodePattern: `^(HS|ZE|KW|IV)[0-9]{1,2}${INWARD}`, priority: 10 },
-      {
-        countryCode: 'GBR',
-        postcodePattern: `^PA(2[0-9]|3[0-9]|4[0-9]|6[0-9]|7[0-8])${INWARD}`,
-        priority: 10,
-      },
-      {
-        countryCode: 'GBR',
-        postcodePattern: `^PH(1[7-9]|2[0-6]|3[0-9]|4[0-4])${INWARD}`,
-        priority: 10,
-      },
-      { countryCode: 'GBR', postcodePattern: `^KA2[78]${INWARD}`, priority: 10 },
-      { countryCode: 'GBR', postcodePattern: `^PO(3[0-9]|4[01])${INWARD}`, priority: 10 },
-      { countryCode: 'GBR', postcodePattern: `^TR2[1-5]${INWARD}`, priority: 10 },
-      { countryCode: 'GBR', postcodePattern: `^IM[0-9]{1,2}${INWARD}`, priority: 10 },
-      { countryCode: 'IMN', postcodePattern: null, priority: 0 },
+      ...areas(
+        ...['HS', 'ZE', 'KW', 'IV'],
+        ...districts('PA', 20, 49),
+        ...districts('PA', 60, 78),
+        ...districts('PH', 17, 44),
+        ...['KA27', 'KA28'],
+        ...districts('PO', 30, 41),
+        ...districts('TR', 21, 25),
+        'IM',
+      ),
+      country('IMN'),
     ],
     options: [
       {
@@ -120,7 +137,7 @@ export const demoZones: DemoZone[] = [
     id: 'northern-ireland',
     name: 'Northern Ireland',
     taxExempt: false,
-    rules: [{ countryCode: 'GBR', postcodePattern: `^BT[0-9]{1,2}${INWARD}`, priority: 10 }],
+    rules: areas('BT'),
     options: [
       {
         id: 'ni-standard',
@@ -139,11 +156,7 @@ export const demoZones: DemoZone[] = [
     id: 'channel-islands',
     name: 'Channel Islands',
     taxExempt: true,
-    rules: [
-      { countryCode: 'GBR', postcodePattern: `^(JE|GY)[0-9]{1,2}${INWARD}`, priority: 20 },
-      { countryCode: 'JEY', postcodePattern: null, priority: 0 },
-      { countryCode: 'GGY', postcodePattern: null, priority: 0 },
-    ],
+    rules: [...areas('JE', 'GY'), country('JEY'), country('GGY')],
     options: [
       {
         id: 'ci-standard',
@@ -162,7 +175,7 @@ export const demoZones: DemoZone[] = [
     id: 'europe',
     name: 'Europe',
     taxExempt: true,
-    rules: EUROPE.map((countryCode) => ({ countryCode, postcodePattern: null, priority: 0 })),
+    rules: EUROPE.map(country),
     options: [
       {
         id: 'eu-standard',

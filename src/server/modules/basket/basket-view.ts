@@ -2,6 +2,7 @@
  * The priced Basket view every basket endpoint answers (spec section 3), and its reuse
  * while nothing it shows has changed (ADR 005).
  */
+import { deliveryEstimate } from '../../../domain/delivery-estimate.ts';
 import type {
   AddressView,
   BasketItemView,
@@ -62,8 +63,11 @@ export function basketViews(deps: {
   offers: OffersService;
   /** Views of recently seen baskets, reused until the basket or its prices change. */
   cache: BasketViewCache;
+  /** The clock delivery estimates start from. */
+  now?: () => Date;
 }) {
   const { catalogue, delivery, offers, cache } = deps;
+  const now = deps.now ?? (() => new Date());
 
   const keyOf = (viewer: BasketViewer, ref: Reference) => ({
     viewer: `${viewer.userId}:${viewer.pricesExcludeTax}:${viewer.loyaltyAvailable}:${viewer.creditAvailable}`,
@@ -210,6 +214,17 @@ export function basketViews(deps: {
       name: option.name,
       description: option.description,
       price: deliveryOptionPrice(deliveryOf(option), priced.itemsAfterDiscounts, taxExempt),
+      // Kept views are at most the delivery rules' cache lifetime old (their reuse key).
+      estimate: deliveryEstimate(
+        now(),
+        {
+          minDays: option.min_days,
+          maxDays: option.max_days,
+          cutoffHour: option.cutoff_hour,
+          deliveryWeekday: option.delivery_weekday,
+        },
+        ref.delivery.calendar,
+      ),
     }));
 
     return {

@@ -83,6 +83,8 @@ export function basketService(deps: {
   offers: OffersService;
   /** Views of recently seen baskets, reused until the basket or its prices change. */
   views: BasketViewCache;
+  /** The clock delivery estimates start from. */
+  now?: () => Date;
 }) {
   const { repository, catalogue, delivery } = deps;
   const views = basketViews({ ...deps, cache: deps.views });

@@ -1,4 +1,8 @@
-/** The only code that reads delivery zones, their rules and options. */
+/**
+ * The only code that reads delivery zones, their rules and options, and the days the
+ * estimates skip (bank holidays of the dispatch division, the shop's closures).
+ */
+import { DISPATCH_DIVISION } from '../../../domain/bank-holidays.ts';
 import type { Db } from '../../db/client.ts';
 
 export interface DeliveryZoneRow {
@@ -32,7 +36,8 @@ export interface DeliveryOptionRow {
 export function deliveryRepository(db: Db) {
   return {
     async loadAll() {
-      const [zones, rules, options] = await Promise.all([
+      // Every day kept (a few dozen rows a year): estimates follow the app's clock.
+      const [zones, rules, options, holidays, closures] = await Promise.all([
         db.selectFrom('delivery_zones').select(['id', 'name', 'tax_exempt']).execute(),
         db
           .selectFrom('delivery_zone_rules')
@@ -57,8 +62,20 @@ export function deliveryRepository(db: Db) {
           .orderBy('position')
           .orderBy('id')
           .execute(),
+        db
+          .selectFrom('bank_holidays')
+          .select('day')
+          .where('division', '=', DISPATCH_DIVISION)
+          .execute(),
+        db.selectFrom('delivery_closures').select(['starts_on', 'ends_on']).execute(),
       ]);
-      return { zones, rules, options };
+      return {
+        zones,
+        rules,
+        options,
+        holidays: holidays.map((row) => row.day),
+        closures,
+      };
     },
   };
 }

@@ -380,7 +380,7 @@ export function orderService(deps: {
         {
           deliveryOption: checked.option,
           deliveryAddress: checked.address,
-          estimate: deliveryEstimate(now(), checked.timing),
+          estimate: deliveryEstimate(now(), checked.timing, ref.delivery.calendar),
           budsEarned: earned,
         },
       ),

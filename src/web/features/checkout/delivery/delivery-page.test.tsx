@@ -50,6 +50,23 @@ describe('DeliveryPage', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('says when each option would arrive, read with its description', async () => {
+    const basket = basketWith();
+    basket.available_delivery_options = basket.available_delivery_options.map((option) =>
+      option.id === 'uk-next-day'
+        ? {
+            ...option,
+            estimate: { earliest: '2027-01-05', latest: '2027-01-05', label: 'Tuesday 5 January' },
+          }
+        : option,
+    );
+    renderDelivery(basket);
+    const nextDay = await screen.findByRole('radio', { name: /Next working day/ });
+    expect(nextDay).toHaveAccessibleDescription(
+      'Order by 2pm for delivery the next working day. Expected Tuesday 5 January',
+    );
+  });
+
   it('shows prices excluding VAT for a tax-exempt basket', async () => {
     renderDelivery(makeBasket({ items: [fernLine()], tax_exempt: true }));
     // £7.95 including VAT is £6.62 without it (VAT rounded half up); £4.95 is £4.12.

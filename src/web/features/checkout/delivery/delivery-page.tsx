@@ -84,7 +84,14 @@ function DeliveryChoice({ basket }: { basket: BasketView }) {
                 {price}
               </span>
             ),
-            description: option.description,
+            description: option.estimate ? (
+              <>
+                {option.description}{' '}
+                <span className="delivery-page__estimate">Expected {option.estimate.label}</span>
+              </>
+            ) : (
+              option.description
+            ),
           };
         })}
       />

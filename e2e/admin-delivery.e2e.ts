@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { totpCode } from '../src/server/testing/totp.ts';
+import { expectAxeClean } from './support/axe.ts';
+import { HARROGATE_ADDRESS } from './support/basket.ts';
+
+/**
+ * Delivery settings end to end (issue 22, ADR 065): the demo owner changes Next working
+ * day's price on /admin/delivery, and a shopper's checkout delivery step offers it at
+ * the new price at once; the owner then puts the price back.
+ */
+
+/** The demo owner (README, development only). */
+const OWNER = {
+  email: 'owner@everbloom.test',
+  password: 'staff-owner-demo',
+  secret: 'RHE3QYRTB4J5LRAREIDURJJQ7WJ6YJQ5',
+};
+
+async function signIn(page: Page) {
+  await page.goto('/admin/delivery');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Everbloom back office' }),
+  ).toBeVisible();
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const delivery = page.getByRole('heading', { level: 1, name: 'Delivery' });
+  const refused = page.getByRole('alert');
+  await expect(delivery.or(refused)).toBeVisible();
+  if (await refused.isVisible()) {
+    // A code is good once: a retried journey waits for the app's next code.
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+    await page.getByLabel('Password').fill(OWNER.password);
+    await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  await expect(delivery).toBeVisible();
+}
+
+async function setNextDayPrice(page: Page, pounds: string) {
+  await page.getByRole('button', { name: 'Edit Next working day (UK mainland)' }).click();
+  const dialog = page.getByRole('dialog', { name: /Edit delivery option: Next working day/ });
+  await dialog.getByLabel('Price (£, VAT included)').fill(pounds);
+  await dialog.getByLabel('Reason (optional, for the audit trail)').fill('Carrier rates');
+  await dialog.getByRole('button', { name: 'Save option' }).click();
+  await expect(page.getByText(`Next working day saved: £${pounds}.`)).toBeVisible();
+}
+
+test('staff change a delivery price and the shopper’s checkout shows it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await expect(
+    page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivery' }),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'UK mainland' })).toBeVisible();
+  await expectAxeClean(page, 'delivery page', [768, 1280]);
+
+  // A bad price is refused beside its field, and nothing changes.
+  await page.getByRole('button', { name: 'Edit Next working day (UK mainland)' }).click();
+  const dialog = page.getByRole('dialog', { name: /Edit delivery option: Next working day/ });
+  await dialog.getByLabel('Price (£, VAT included)').fill('-1');
+  await dialog.getByRole('button', { name: 'Save option' }).click();
+  await expect(dialog.getByText('The price cannot be negative')).toBeVisible();
+  await expectAxeClean(page, 'option dialog with an error', [1280]);
+  await page.keyboard.press('Escape');
+
+  await setNextDayPrice(page, '8.95');
+
+  // A shopper with an address reaches the delivery step: Next working day at £8.95.
+  const shopperContext = await browser.newContext();
+  try {
+    const shopper = await shopperContext.newPage();
+    const product = (await (
+      await shopper.request.get('/api/v1/products/artificial-boston-fern')
+    ).json()) as {
+      data: { product: { variations: { id: number }[] } };
+    };
+    const added = await shopper.request.post('/api/v1/basket', {
+      data: { product_id: product.data.product.variations[0]?.id },
+    });
+    expect(added.ok()).toBe(true);
+    const details = await shopper.request.put('/api/v1/basket/details', {
+      data: { ...HARROGATE_ADDRESS, email_address: 'gertrude@example.com' },
+    });
+    expect(details.ok()).toBe(true);
+    await shopper.goto('/checkout/delivery');
+    const options = shopper.getByRole('group', { name: 'Choose a delivery option' });
+    const nextDay = options.getByRole('radio', { name: /^Next working day\s*, £8\.95$/ });
+    await expect(nextDay).toBeVisible();
+    // With the day it would arrive (weekends, bank holidays and closures skipped).
+    await expect(nextDay).toHaveAccessibleDescription(/Expected \w+day \d{1,2} \w+$/);
+  } finally {
+    await shopperContext.close();
+  }
+
+  // Put right: the price back, and the audit trail has both changes.
+  await setNextDayPrice(page, '7.95');
+  const audit = await page.request.get(
+    '/api/v1/admin/audit?entity_type=delivery_option&entity_id=uk-next-day',
+  );
+  expect(audit.ok()).toBe(true);
+});

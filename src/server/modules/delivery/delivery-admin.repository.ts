@@ -1,0 +1,174 @@
+/**
+ * Delivery settings as staff edit them (ADR 065): every zone, rule and option (closed
+ * ones too), closures and bank holidays; the writes take the transaction they run in.
+ */
+import { sql } from 'kysely';
+import type { BankHoliday } from '../../../domain/bank-holidays.ts';
+import type { Db } from '../../db/client.ts';
+
+export interface AdminOptionRecord {
+  id: string;
+  zone_id: string;
+  name: string;
+  description: string;
+  price: number;
+  free_over: number | null;
+  min_days: number;
+  max_days: number;
+  cutoff_hour: number | null;
+  delivery_weekday: number | null;
+  active: boolean;
+}
+
+export type OptionChange = Partial<Omit<AdminOptionRecord, 'id' | 'zone_id'>>;
+
+export interface RuleRecord {
+  zone_id: string;
+  country_code: string;
+  postcode_pattern: string | null;
+  priority: number;
+}
+
+const OPTION_COLUMNS = [
+  'id',
+  'zone_id',
+  'name',
+  'description',
+  'price',
+  'free_over',
+  'min_days',
+  'max_days',
+  'cutoff_hour',
+  'delivery_weekday',
+  'active',
+] as const;
+
+export function deliveryAdminRepository(db: Db) {
+  return {
+    async settings() {
+      const [zones, rules, options, closures, holidays] = await Promise.all([
+        db
+          .selectFrom('delivery_zones')
+          .select(['id', 'name', 'tax_exempt'])
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('delivery_zone_rules')
+          .select(['zone_id', 'country_code', 'postcode_pattern', 'priority'])
+          .orderBy('country_code')
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('delivery_options')
+          .select(OPTION_COLUMNS)
+          .orderBy('position')
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('delivery_closures')
+          .select(['id', 'starts_on', 'ends_on', 'reason'])
+          .where('ends_on', '>=', sql<string>`current_date - 1`)
+          .orderBy('starts_on')
+          .orderBy('id')
+          .execute(),
+        db
+          .selectFrom('bank_holidays')
+          .select(['division', 'day', 'title'])
+          .where('day', '>=', sql<string>`date_trunc('year', current_date)::date`)
+          .orderBy('day')
+          .orderBy('division')
+          .execute(),
+      ]);
+      return { zones, rules, options, closures, holidays };
+    },
+
+    option(id: string, trx: Db = db): Promise<AdminOptionRecord | undefined> {
+      return trx
+        .selectFrom('delivery_options')
+        .select(OPTION_COLUMNS)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    async updateOption(trx: Db, id: string, change: OptionChange): Promise<AdminOptionRecord> {
+      return trx
+        .updateTable('delivery_options')
+        .set(change)
+        .where('id', '=', id)
+        .returning(OPTION_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    zone(id: string, trx: Db = db) {
+      return trx
+        .selectFrom('delivery_zones')
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    rules(trx: Db): Promise<RuleRecord[]> {
+      return trx
+        .selectFrom('delivery_zone_rules')
+        .select(['zone_id', 'country_code', 'postcode_pattern', 'priority'])
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Replaces the zone's rules whose pattern is null or in `replaceable` with `rules`. */
+    async replaceRules(
+      trx: Db,
+      zoneId: string,
+      replaceable: (pattern: string | null) => boolean,
+      rules: readonly RuleRecord[],
+    ) {
+      const current = await trx
+        .selectFrom('delivery_zone_rules')
+        .select(['id', 'postcode_pattern'])
+        .where('zone_id', '=', zoneId)
+        .execute();
+      const gone = current.filter((rule) => replaceable(rule.postcode_pattern)).map((r) => r.id);
+      if (gone.length > 0) {
+        await trx.deleteFrom('delivery_zone_rules').where('id', 'in', gone).execute();
+      }
+      if (rules.length > 0) await trx.insertInto('delivery_zone_rules').values(rules).execute();
+    },
+
+    addClosure(trx: Db, closure: { starts_on: string; ends_on: string; reason: string }) {
+      return trx
+        .insertInto('delivery_closures')
+        .values(closure)
+        .returning(['id', 'starts_on', 'ends_on', 'reason'])
+        .executeTakeFirstOrThrow();
+    },
+
+    removeClosure(trx: Db, id: number) {
+      return trx
+        .deleteFrom('delivery_closures')
+        .where('id', '=', id)
+        .returning(['id', 'starts_on', 'ends_on', 'reason'])
+        .executeTakeFirst();
+    },
+
+    /** Replaces the bank holidays of the divisions `holidays` names with `holidays`. */
+    async replaceBankHolidays(trx: Db, holidays: readonly BankHoliday[]) {
+      const before = await trx
+        .selectFrom('bank_holidays')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
+      const divisions = [...new Set(holidays.map((h) => h.division))];
+      if (divisions.length > 0) {
+        await trx.deleteFrom('bank_holidays').where('division', 'in', divisions).execute();
+        await trx
+          .insertInto('bank_holidays')
+          .values(holidays.map((h) => ({ division: h.division, day: h.date, title: h.title })))
+          .execute();
+      }
+      return { before: Number(before.count), after: holidays.length };
+    },
+  };
+}
+
+export type DeliveryAdminRepository = ReturnType<typeof deliveryAdminRepository>;

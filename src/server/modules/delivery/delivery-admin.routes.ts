@@ -1,0 +1,271 @@
+/**
+ * The back office's delivery settings (ADR 065) under /api/v1/admin/delivery: read them
+ * all; change an option; set the countries and postcode areas a zone covers; add and
+ * remove the shop's closing days. Every route needs delivery.manage.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adminDeliveryOptionSchema,
+  adminDeliverySchema,
+  adminDeliveryZoneSchema,
+  deliveryClosureSchema,
+  MAX_CLOSURE_DAYS,
+  MAX_CLOSURE_REASON,
+  MAX_DELIVERY_DAYS,
+  MAX_DELIVERY_PENCE,
+  MAX_OPTION_DESCRIPTION,
+  MAX_OPTION_NAME,
+} from '../../../domain/api/admin-delivery.ts';
+import { data } from '../../../domain/api/replies.ts';
+import { isCountryCode } from '../../../domain/countries.ts';
+import { POSTCODE_AREA } from '../../../domain/delivery-zones.ts';
+import { AppError, validationError } from '../../../domain/errors.ts';
+import { daysBetween, isDay } from '../../../domain/uk-days.ts';
+import { openapi } from '../../http/openapi.ts';
+import { objectBody, parseInput } from '../../http/parse.ts';
+import { actorOf } from '../staff/staff-actor.ts';
+import type { DeliveryAdminService } from './delivery-admin.service.ts';
+
+const WHOLE = 'Please give a whole number';
+
+const pence = (what: string) =>
+  z
+    .number({ error: `Please give the ${what} in pence, as a whole number` })
+    .int(`Please give the ${what} in pence, as a whole number`)
+    .min(0, `The ${what} cannot be negative`)
+    .max(MAX_DELIVERY_PENCE, `Please give a ${what} of ${MAX_DELIVERY_PENCE} pence or less`);
+
+const workingDays = z
+  .number({ error: WHOLE })
+  .int(WHOLE)
+  .min(0, 'Please give 0 or more working days')
+  .max(MAX_DELIVERY_DAYS, `Please give ${MAX_DELIVERY_DAYS} working days or fewer`);
+
+const reason = z
+  .string({ error: 'Please write the reason as text' })
+  .trim()
+  .max(MAX_CLOSURE_REASON, `Please keep the reason to ${MAX_CLOSURE_REASON} characters or fewer`)
+  .nullable()
+  .optional()
+  .transform((value) => (value ? value : null));
+
+const optionBody = z
+  .object({
+    name: z
+      .string({ error: 'Please write the name as text' })
+      .trim()
+      .min(1, 'Please give the option a name')
+      .max(MAX_OPTION_NAME, `Please keep the name to ${MAX_OPTION_NAME} characters or fewer`),
+    description: z
+      .string({ error: 'Please write the description as text' })
+      .trim()
+      .max(
+        MAX_OPTION_DESCRIPTION,
+        `Please keep the description to ${MAX_OPTION_DESCRIPTION} characters or fewer`,
+      ),
+    price: pence('price'),
+    free_over: pence('free-over threshold').nullable(),
+    min_days: workingDays,
+    max_days: workingDays,
+    cutoff_hour: z
+      .number({ error: 'Please give an hour from 0 to 23' })
+      .int('Please give an hour from 0 to 23')
+      .min(0, 'Please give an hour from 0 to 23')
+      .max(23, 'Please give an hour from 0 to 23')
+      .nullable(),
+    delivery_weekday: z
+      .number({ error: 'Please give a weekday from 1 (Monday) to 7 (Sunday)' })
+      .int('Please give a weekday from 1 (Monday) to 7 (Sunday)')
+      .min(1, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
+      .max(7, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
+      .nullable(),
+    active: z.boolean({ error: 'Please give true (offered) or false (closed)' }),
+    reason,
+  })
+  .partial()
+  .strict();
+
+const list = (max: number, what: string) =>
+  z
+    .array(z.string({ error: `Please give each ${what} as text` }), {
+      error: `Please give a list of ${what}s`,
+    })
+    .max(max, `Please give at most ${max} ${what}s`);
+
+const coverageBody = z.object({
+  countries: list(300, 'country').superRefine((codes, ctx) => {
+    const unknown = codes.filter((code) => !isCountryCode(code));
+    if (unknown.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown country code: ${unknown.join(', ')} (use three letters, e.g. GBR, FRA)`,
+      });
+    }
+    if (new Set(codes).size !== codes.length) {
+      ctx.addIssue({ code: 'custom', message: 'Please give each country once' });
+    }
+  }),
+  postcode_areas: list(3_000, 'postcode area')
+    .transform((areas) => areas.map((area) => area.trim().toUpperCase()))
+    .superRefine((areas, ctx) => {
+      const bad = areas.filter((area) => !POSTCODE_AREA.test(area));
+      if (bad.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Not a postcode area or district: ${bad.slice(0, 5).join(', ')} (e.g. BT, HS, PA20)`,
+        });
+      }
+      if (new Set(areas).size !== areas.length) {
+        ctx.addIssue({ code: 'custom', message: 'Please give each postcode area once' });
+      }
+    }),
+  reason,
+});
+
+const dayField = (what: string) =>
+  z
+    .string({ error: `Please give the ${what} as yyyy-MM-dd` })
+    .refine(isDay, `Please give the ${what} as a real date, yyyy-MM-dd`);
+
+const closureBody = z
+  .object({
+    starts_on: dayField('first closed day'),
+    ends_on: dayField('last closed day'),
+    reason: z
+      .string({ error: 'Please write the reason as text' })
+      .trim()
+      .min(1, 'Please say why the shop is closed (staff and the audit trail see it)')
+      .max(
+        MAX_CLOSURE_REASON,
+        `Please keep the reason to ${MAX_CLOSURE_REASON} characters or fewer`,
+      ),
+  })
+  .superRefine((value, ctx) => {
+    if (!isDay(value.starts_on) || !isDay(value.ends_on)) return;
+    const span = daysBetween(value.starts_on, value.ends_on);
+    if (span < 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_on'],
+        message: 'The last closed day cannot be before the first',
+      });
+    } else if (span >= MAX_CLOSURE_DAYS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ends_on'],
+        message: `Please enter closures of up to ${MAX_CLOSURE_DAYS} days at a time`,
+      });
+    }
+  });
+
+const settingsRoute = openapi({
+  summary: 'The delivery settings: zones, what they cover, their options; closures; bank holidays',
+  description:
+    'Closed options (`active: false`) are listed too. `closures` are the shop’s own ' +
+    'closing days that have not ended; `bank_holidays` the UK ones (gov.uk) from this ' +
+    'year on. Delivery estimates skip the holidays of `dispatch_division` and the closures.',
+  permission: 'delivery.manage',
+  replies: { 200: data(adminDeliverySchema) },
+});
+const optionRoute = openapi({
+  summary:
+    'Changes a delivery option: price, free-over threshold, cut-off, days, name, open or closed',
+  description:
+    'Any of the fields, with an optional `reason` for the audit trail. Amounts in pence ' +
+    'including VAT; `cutoff_hour` 0–23 (UK time) or null; `max_days` ≥ `min_days`. ' +
+    'Shoppers see the change at once on this process, within CATALOGUE_CACHE_SECONDS on others.',
+  permission: 'delivery.manage',
+  params: { option_id: 'The option’s id, e.g. uk-next-day' },
+  body: optionBody,
+  replies: { 200: data(z.object({ option: adminDeliveryOptionSchema })) },
+  errors: ['validation', 'not_found'],
+});
+const coverageRoute = openapi({
+  summary: 'Sets the countries and UK postcode areas a delivery zone covers',
+  description:
+    '`countries`: three-letter codes covered whole; `postcode_areas`: UK areas (BT) or ' +
+    'districts (PA20), which win over whole countries, the longer over the shorter. Each ' +
+    'country or area can be in one zone only. Rules written as other patterns are kept.',
+  permission: 'delivery.manage',
+  params: { zone_id: 'The zone’s id, e.g. northern-ireland' },
+  body: coverageBody,
+  replies: { 200: data(z.object({ zone: adminDeliveryZoneSchema })) },
+  errors: ['validation', 'not_found'],
+});
+const addClosureRoute = openapi({
+  summary: 'Adds days the shop dispatches nothing (e.g. 24 December to 2 January)',
+  description: 'Both days included; up to 62 days at a time. Delivery estimates skip them.',
+  permission: 'delivery.manage',
+  body: closureBody,
+  replies: { 201: data(z.object({ closure: deliveryClosureSchema })) },
+  errors: ['validation'],
+});
+const removeClosureRoute = openapi({
+  summary: 'Removes a closure: the shop dispatches on those days again',
+  permission: 'delivery.manage',
+  params: { closure_id: 'The closure’s id' },
+  replies: { 200: data(z.object({ closure: deliveryClosureSchema })) },
+  errors: ['not_found'],
+});
+
+const ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+function textId(value: string): string {
+  if (!ID.test(value)) throw new AppError('not_found');
+  return value;
+}
+
+export function deliveryAdminRoutes(
+  app: FastifyInstance,
+  deps: { delivery: DeliveryAdminService },
+) {
+  const { delivery } = deps;
+
+  app.get('/admin/delivery', settingsRoute, async () => ({ data: await delivery.settings() }));
+
+  app.patch(
+    '/admin/delivery/options/:option_id',
+    optionRoute,
+    async (request: FastifyRequest<{ Params: { option_id: string } }>) => {
+      const id = textId(request.params.option_id);
+      const { reason: why, ...change } = parseInput(optionBody, objectBody(request.body));
+      if (Object.keys(change).length === 0) {
+        throw validationError({ body: ['Please change at least one field of the option'] });
+      }
+      const option = await delivery.updateOption(actorOf(request), id, change, why ?? null);
+      return { data: { option } };
+    },
+  );
+
+  app.put(
+    '/admin/delivery/zones/:zone_id/coverage',
+    coverageRoute,
+    async (request: FastifyRequest<{ Params: { zone_id: string } }>) => {
+      const id = textId(request.params.zone_id);
+      const body = parseInput(coverageBody, objectBody(request.body));
+      await delivery.setCoverage(actorOf(request), id, body, body.reason ?? null);
+      const zone = (await delivery.settings()).zones.find((z) => z.id === id);
+      if (!zone) throw new AppError('not_found');
+      return { data: { zone } };
+    },
+  );
+
+  app.post('/admin/delivery/closures', addClosureRoute, async (request, reply) => {
+    const body = parseInput(closureBody, objectBody(request.body));
+    const closure = await delivery.addClosure(actorOf(request), body);
+    reply.code(201);
+    return { data: { closure } };
+  });
+
+  app.delete(
+    '/admin/delivery/closures/:closure_id',
+    removeClosureRoute,
+    async (request: FastifyRequest<{ Params: { closure_id: string } }>) => {
+      const value = request.params.closure_id;
+      if (!/^\d{1,9}$/.test(value)) throw new AppError('not_found');
+      const closure = await delivery.removeClosure(actorOf(request), Number(value));
+      return { data: { closure } };
+    },
+  );
+}

@@ -1,0 +1,65 @@
+/**
+ * The delivery page's calls (ADR 065): the settings, an option's change, a zone's
+ * coverage, and closures.
+ */
+import type {
+  AdminDelivery,
+  AdminDeliveryOption,
+  AdminDeliveryZone,
+  DeliveryClosure,
+} from '../../../domain/api/admin-delivery.ts';
+import { adminApi } from '../lib/admin-api.ts';
+
+export const DELIVERY_KEY = ['admin', 'delivery'] as const;
+
+export const fetchDelivery = () => adminApi<AdminDelivery>('GET', '/delivery');
+
+export type OptionChange = Partial<Omit<AdminDeliveryOption, 'id' | 'zone_id'>> & {
+  reason?: string;
+};
+
+export async function patchOption(id: string, change: OptionChange) {
+  return (
+    await adminApi<{ option: AdminDeliveryOption }>(
+      'PATCH',
+      `/delivery/options/${encodeURIComponent(id)}`,
+      change,
+    )
+  ).option;
+}
+
+export async function putCoverage(
+  id: string,
+  body: { countries: string[]; postcode_areas: string[]; reason?: string },
+) {
+  return (
+    await adminApi<{ zone: AdminDeliveryZone }>(
+      'PUT',
+      `/delivery/zones/${encodeURIComponent(id)}/coverage`,
+      body,
+    )
+  ).zone;
+}
+
+export async function postClosure(body: { starts_on: string; ends_on: string; reason: string }) {
+  return (await adminApi<{ closure: DeliveryClosure }>('POST', '/delivery/closures', body)).closure;
+}
+
+export async function deleteClosure(id: number) {
+  return (await adminApi<{ closure: DeliveryClosure }>('DELETE', `/delivery/closures/${id}`))
+    .closure;
+}
+
+/** Pounds typed in a field ('7.95', '7') in pence; NaN when not an amount. */
+export function penceOf(text: string): number {
+  const trimmed = text.trim().replace(/^£/, '');
+  if (!/^-?\d{1,7}(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
+  return Math.round(Number(trimmed) * 100);
+}
+
+/** A list typed as 'BT, HS ZE' → ['BT', 'HS', 'ZE'] (upper case). */
+export const listOf = (text: string) =>
+  text
+    .split(/[\s,]+/)
+    .map((item) => item.trim().toUpperCase())
+    .filter(Boolean);
