@@ -111,6 +111,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dashboardService } from './modules/dashboard/dashboard.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { adminProductRoutes } from './modules/admin-products/admin-products.routes.ts';
+import { adminProductsService } from './modules/admin-products/admin-products.service.ts';
 import { stockService } from './modules/stock/stock.service.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -371,10 +373,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('dispatchStockAlerts', stockAlerts.dispatch);
   const stock = stockService({ db: deps.db, alerts: stockAlerts, catalogue, log: app.log });
+  const products = adminProductsService({
+    db: deps.db,
+    catalogue,
+    alerts: stockAlerts,
+    log: app.log,
+  });
 
   await app.register(
     async (api) => {
-      catalogueRoutes(api, { catalogue });
+      catalogueRoutes(api, { catalogue, movedTo: products.movedTo });
       searchRoutes(api, { catalogue, search });
       basketRoutes(api, {
         baskets,
@@ -418,6 +426,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       stockRoutes(api, { stock });
+      adminProductRoutes(api, { products });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       dispatchRoutes(api, {
         dispatch: dispatchService({
@@ -499,6 +508,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paypalClientId: deps.wallets?.paypalClientId ?? null,
     paymentMode: payments.mode,
     captchaScript: captcha.widgetScript ?? null,
+    productMoved: async (slug) =>
+      /^[a-z0-9-]{1,200}$/.test(slug) && !(await catalogue.familyBySlug(slug))
+        ? products.movedTo(slug)
+        : null,
     // The picture preload (ADR 032) and the tags for search engines and shared links.
     pageHead: async (url) =>
       (await Promise.all([catalogueHeadTags({ catalogue, search }, url), seoHeadTags(seo, url)]))
