@@ -45,6 +45,9 @@ export function hasMarkup(text: string): boolean {
   return /<\s*\/?\s*[a-z!?]|&[a-z#][a-z0-9]*;/i.test(text);
 }
 
+/** Highest price a variation can have: £100,000 in pence (a typo guard). */
+export const MAX_PRICE = 10_000_000;
+
 export const MARKUP_MESSAGE = 'Please write plain text, without HTML tags';
 
 /** 'White ceramic pot' → 'white-ceramic-pot'. */

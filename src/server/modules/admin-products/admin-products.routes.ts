@@ -11,6 +11,7 @@ import {
   adminProductSchema,
   hasMarkup,
   MARKUP_MESSAGE,
+  MAX_PRICE,
   TAX_CODES,
 } from '../../../domain/api/admin-products.ts';
 import { data, familySchema } from '../../../domain/api/replies.ts';
@@ -21,8 +22,6 @@ import { objectBody, parseInput } from '../../http/parse.ts';
 import { actorOf } from '../staff/staff-actor.ts';
 import { PRODUCT_PAGE_LIMIT, type AdminProductsService } from './admin-products.service.ts';
 
-/** Highest price a variation can have: £100,000 in pence (a typo guard). */
-export const MAX_PRICE = 10_000_000;
 const MAX_VARIATIONS = 50;
 
 const plain = (max: number, required: string) =>
