@@ -981,6 +981,18 @@ function template(
       return pick % 2
         ? { change: 1 + (pick % 5), reason: 'received', note: 'Fuzz' }
         : { counted: pick % 7, expected: pick % 3, note: null };
+    case 'POST /api/v1/admin/products':
+      return {
+        name: `Fuzz fern ${pick}`,
+        slug: `fuzz-fern-${pick}`,
+        category: of(['trees', 'house-plants', 'nope']),
+        description: 'Fuzz',
+        variations: [{ sku: `FZ-${pick}`, price: pick % 3 ? 1999 : -1, options: { Size: '60cm' } }],
+      };
+    case 'PATCH /api/v1/admin/products/:id':
+      return pick % 2 ? { name: `Fuzz ${pick}` } : { slug: `fuzz-${pick}`, discontinued: false };
+    case 'PATCH /api/v1/admin/variations/:id':
+      return pick % 2 ? { price: 1000 + pick } : { stock: pick % 9, tax: 'reduced' };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',
