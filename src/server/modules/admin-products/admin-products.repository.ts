@@ -22,7 +22,7 @@ export interface ProductListRecord {
 }
 
 export interface ProductListQuery {
-  /** Text matched in the name (anywhere), a SKU (its start) or the slug. */
+  /** Text matched in the name (anywhere), a whole SKU or the slug. */
   q: string | null;
   category: string | null;
   /** 'live': something still sold; 'discontinued': every variation discontinued. */
@@ -81,12 +81,14 @@ export function adminProductsRepository(db: Db) {
     /** A page of families, newest first (keyset on id). */
     async list(query: ProductListQuery, on: Db = db): Promise<ProductListRecord[]> {
       const q = query.q;
+      // The search documents' trigram index on names and GIN index on SKUs (ADR 055),
+      // and the slug's unique index: never a LIKE over the products table.
       const match = q
-        ? sql`AND (d.name ILIKE ${`%${literal(q)}%`}
-                  OR f.name ILIKE ${`%${literal(q)}%`}
-                  OR f.slug = ${q.toLowerCase()}
-                  OR EXISTS (SELECT 1 FROM products v
-                             WHERE v.parent_id = f.id AND v.sku LIKE ${`${literal(q.toUpperCase())}%`}))`
+        ? sql`AND f.id IN (
+                SELECT s.family_id FROM search_documents s
+                WHERE s.name ILIKE ${`%${literal(q)}%`} OR s.skus @> ARRAY[${q.toUpperCase()}]::text[]
+                UNION ALL
+                SELECT p.id FROM products p WHERE p.slug = ${q.toLowerCase()} AND p.parent_id IS NULL)`
         : sql``;
       const category = query.category ? sql`AND c.slug = ${query.category}` : sql``;
       const status =
