@@ -117,3 +117,21 @@ export const adminProductSchema = z.object({
   variations: z.array(adminVariationSchema),
 });
 export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/**
+ * Pence from what staff type as pounds ('24.99', '£1,024', '7.5'); null when it is not
+ * an amount of 0 or more with at most two decimals.
+ */
+export function penceFromPounds(text: string): number | null {
+  const cleaned = text.trim().replace(/^£/, '').replace(/,/g, '');
+  const match = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const pounds = Number(match[1]);
+  const pennies = Number((match[2] ?? '').padEnd(2, '0'));
+  return pounds * 100 + pennies;
+}
+
+/** 2499 → '24.99', for a price field. */
+export function poundsOf(pence: number): string {
+  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`;
+}
