@@ -58,7 +58,7 @@ test('a manager adds a product with two variations; a shopper finds it by search
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
   await page.getByLabel('Name').fill(name);
   await expect(page.getByLabel(/Web address/)).toHaveValue(`moonlit-maidenhair-${stamp}`);
-  await page.getByLabel('Category').selectOption({ label: 'House plants' });
+  await page.getByLabel('Category').selectOption({ label: 'House Plants' });
   await page.getByLabel('Description').fill('A delicate fern with moon-pale fronds.');
   const first = page.getByRole('group', { name: 'Variation 1' });
   await first.getByLabel(/^Value/).fill('30cm');
