@@ -100,7 +100,11 @@ export async function benchProducts(db: Db, families: number, runs: number, warm
     ],
   ];
 
-  const rows: string[][] = [];
+  // The machine's own speed in the same run: a primary-key lookup.
+  const pk = await measure(() =>
+    db.selectFrom('products').select(['id', 'sku']).where('id', '=', variation.id).execute(),
+  );
+  const rows: string[][] = [['primary-key lookup', ms(pk.median), ms(pk.p95), '']];
   const misses: string[] = [];
   for (const [label, work] of cases) {
     const figure = await measure(work);

@@ -21,6 +21,26 @@ export interface ProductListRecord {
   preorder: boolean | null;
 }
 
+/** A variation as CSV reads it. */
+export interface CsvVariationRecord {
+  id: number;
+  family_id: number;
+  sku: string;
+  family_slug: string;
+  name: string;
+  category: string;
+  description: string;
+  price: number;
+  tax_rate_bp: number;
+  vat_exempt: boolean;
+  quantity_on_hand: number;
+  is_preorder: boolean;
+  restock_date: string | null;
+  discontinued: boolean;
+  is_bundle: boolean;
+  options: Record<string, string>;
+}
+
 export interface ProductListQuery {
   /** Text matched in the name (anywhere), a whole SKU or the slug. */
   q: string | null;
@@ -359,15 +379,73 @@ export function adminProductsRepository(db: Db) {
       await on.deleteFrom('product_slug_redirects').where('old_slug', '=', slug).execute();
     },
 
+    /**
+     * Variations with their family's fields and options, for CSV: every one (export,
+     * in the families' order) or those with these SKUs (import).
+     */
+    async csvRows(skus: string[] | null, on: Db = db): Promise<CsvVariationRecord[]> {
+      if (skus !== null && skus.length === 0) return [];
+      const only = skus === null ? sql`` : sql`AND v.sku = ANY(${skus}::text[])`;
+      const { rows } = await sql<CsvVariationRecord>`
+        SELECT v.id, v.parent_id AS family_id, v.sku, f.slug AS family_slug, f.name,
+          c.slug AS category, f.description, v.price, v.tax_rate_bp, v.vat_exempt,
+          v.quantity_on_hand, v.is_preorder, v.restock_date, v.discontinued, v.is_bundle,
+          coalesce((SELECT json_object_agg(o.name, ov.name ORDER BY o.position, o.id)
+                    FROM product_variation_values pvv
+                    JOIN product_option_values ov ON ov.id = pvv.option_value_id
+                    JOIN product_options o ON o.id = ov.option_id
+                    WHERE pvv.product_id = v.id), '{}'::json) AS options
+        FROM products v
+        JOIN products f ON f.id = v.parent_id
+        JOIN categories c ON c.id = f.category_id
+        WHERE v.parent_id IS NOT NULL ${only}
+        ORDER BY f.id, v.position, v.id
+      `.execute(on);
+      return rows;
+    },
+
+    /** Families by slug, with their category's slug. */
+    async familiesBySlug(slugs: string[], on: Db = db) {
+      if (slugs.length === 0) return [];
+      return on
+        .selectFrom('products as f')
+        .innerJoin('categories as c', 'c.id', 'f.category_id')
+        .select(['f.id', 'f.slug', 'f.name', 'f.description', 'c.slug as category'])
+        .where('f.slug', 'in', slugs)
+        .where('f.parent_id', 'is', null)
+        .execute();
+    },
+
+    async categories(on: Db = db) {
+      return on.selectFrom('categories').select(['id', 'slug']).execute();
+    },
+
     /** Keeps a family's own row (price from, bundle flag) in step with its variations. */
     async syncFamily(familyId: number, on: Db = db): Promise<void> {
       await sql`
-        UPDATE products f SET
-          price = coalesce((SELECT min(v.price) FILTER (WHERE NOT v.discontinued)
-                            FROM products v WHERE v.parent_id = f.id),
-                           (SELECT min(v.price) FROM products v WHERE v.parent_id = f.id), f.price),
-          is_bundle = EXISTS (SELECT 1 FROM products v WHERE v.parent_id = f.id AND v.is_bundle)
-        WHERE f.id = ${familyId}
+        UPDATE products f SET price = x.price, is_bundle = x.bundle
+        FROM (
+          SELECT coalesce(min(v.price) FILTER (WHERE NOT v.discontinued), min(v.price)) AS price,
+                 coalesce(bool_or(v.is_bundle), false) AS bundle
+          FROM products v WHERE v.parent_id = ${familyId}
+        ) x
+        WHERE f.id = ${familyId} AND x.price IS NOT NULL
+          AND (f.price, f.is_bundle) IS DISTINCT FROM (x.price, x.bundle)
+      `.execute(on);
+    },
+
+    /** A family's own fields, and those its variations carry, in one statement. */
+    async renameFamily(
+      familyId: number,
+      fields: { slug: string; name: string; description: string; categoryId: number },
+      on: Db = db,
+    ): Promise<void> {
+      await sql`
+        UPDATE products SET
+          slug = CASE WHEN id = ${familyId} THEN ${fields.slug} ELSE slug END,
+          name = ${fields.name}, description = ${fields.description},
+          category_id = ${fields.categoryId}
+        WHERE id = ${familyId} OR parent_id = ${familyId}
       `.execute(on);
     },
   };

@@ -521,17 +521,20 @@ export function adminProductsService(deps: {
           }
           const name = patch.name ?? family.name;
           const description = patch.description ?? family.description;
-          await trx
-            .updateTable('products')
-            .set({ slug, name, description, category_id: category.id })
-            .where('id', '=', id)
-            .execute();
-          // Variations carry the family's name, description and category too.
-          await trx
-            .updateTable('products')
-            .set({ name, description, category_id: category.id })
-            .where('parent_id', '=', id)
-            .execute();
+          // The family and its variations (which carry its name, description and category)
+          // in one statement: the search document is refreshed once.
+          if (
+            slug !== family.slug ||
+            name !== family.name ||
+            description !== family.description ||
+            category.id !== family.category_id
+          ) {
+            await repository.renameFamily(
+              id,
+              { slug, name, description, categoryId: category.id },
+              trx,
+            );
+          }
           const variations = await repository.variations(id, trx, true);
           const shared: VariationPatch = {
             ...(patch.discontinued !== undefined ? { discontinued: patch.discontinued } : {}),
