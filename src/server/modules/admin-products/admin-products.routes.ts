@@ -4,6 +4,7 @@
  * `products.manage`; the service writes each change and its audit record in one
  * transaction.
  */
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -235,6 +236,48 @@ const patchVariationRoute = openapi({
   errors: ['validation', 'not_found', 'sku_exists'],
 });
 
+const importBody = z.object({
+  csv: z
+    .string({ error: 'Please send the CSV file’s text as csv' })
+    .min(1, 'Please send the CSV file’s text as csv'),
+  dry_run: z.boolean({ error: 'Please give true or false for dry_run' }).optional().default(true),
+});
+
+const csvChangeSchema = z.object({
+  line: z.int(),
+  sku: z.string(),
+  action: z.enum(['create', 'update', 'unchanged']),
+  fields: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+});
+const csvImportSchema = z.object({
+  dry_run: z.boolean(),
+  changes: z.array(csvChangeSchema),
+  errors: z.array(z.object({ line: z.int(), field: z.string(), message: z.string() })),
+  counts: z.object({ create: z.int(), update: z.int(), unchanged: z.int() }),
+});
+
+const exportRoute = openapi({
+  summary: 'Every variation as CSV: sku, family_slug, name, category, description, options, …',
+  description:
+    'One record per variation, the SKU its key; `options` as `Size=60cm; Colour=Grey`, ' +
+    '`price` in pence including VAT, `preorder` and `discontinued` as yes or no.',
+  permission: 'products.manage',
+  replies: { 200: { mediaType: 'text/csv' } },
+});
+const importRoute = openapi({
+  summary: 'Imports products from CSV (SKU as key); a dry run lists every change first',
+  description:
+    '`{ csv, dry_run }` — the export’s columns. `dry_run` (default true) answers each row’s ' +
+    'change (create, update, unchanged: field by field) and every row’s problem by line, ' +
+    'writing nothing. `dry_run: false` makes every change in one transaction, or — with any ' +
+    'problem — none: 422 with `errors` keyed `lines.<line>.<field>`. A wrong or missing ' +
+    'column is a 422 naming `csv`.',
+  permission: 'products.manage',
+  body: importBody,
+  replies: { 200: data(csvImportSchema) },
+  errors: ['validation', 'payload_too_large', 'sku_exists', 'slug_exists'],
+});
+
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 function idOf(request: IdRequest): number {
@@ -256,6 +299,20 @@ export function adminProductRoutes(app: FastifyInstance, deps: { products: Admin
       limit: query.limit ?? PRODUCT_PAGE_LIMIT.default,
     });
     return { data: { products: page.rows, next_cursor: page.nextCursor } };
+  });
+
+  app.get('/admin/products.csv', exportRoute, async (_request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="products-${day}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(products.exportCsv()));
+  });
+
+  app.post('/admin/products/import', importRoute, async (request) => {
+    const body = parseInput(importBody, objectBody(request.body));
+    return { data: await products.importCsv(actorOf(request), body.csv, body.dry_run) };
   });
 
   app.get('/admin/products/:id', getRoute, async (request: IdRequest) => ({

@@ -23,8 +23,16 @@ import { stockLedgerRepository } from '../stock/stock-ledger.repository.ts';
 import {
   adminProductsRepository,
   uniqueClash,
+  type CsvVariationRecord,
   type VariationRecord,
 } from './admin-products.repository.ts';
+import {
+  csvHeader,
+  csvRecord,
+  parseProductsCsv,
+  type CsvLineError,
+  type CsvProduct,
+} from './product-csv.ts';
 
 /** Most rows one page of the list holds. */
 export const PRODUCT_PAGE_LIMIT = { default: 50, max: 200 } as const;
@@ -74,6 +82,27 @@ export interface ProductPatch {
 }
 
 export type VariationPatch = Partial<VariationFields>;
+
+/** One row's effect in an import: what it makes or changes, field by field. */
+export interface CsvChange {
+  line: number;
+  sku: string;
+  action: 'create' | 'update' | 'unchanged';
+  /** Field → [before, after] (create: [null, value]). */
+  fields: Record<string, [unknown, unknown]>;
+}
+
+export interface CsvImportResult {
+  dry_run: boolean;
+  changes: CsvChange[];
+  errors: CsvLineError[];
+  /** Rows that create, change and leave as they are. */
+  counts: { create: number; update: number; unchanged: number };
+}
+
+const csvTaxOf = (row: CsvVariationRecord) => taxCodeOf(row.tax_rate_bp, row.vat_exempt);
+const sameOptions = (a: Record<string, string>, b: Record<string, string>) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
 const encodeCursor = (id: number) => Buffer.from(String(id), 'utf8').toString('base64url');
 
@@ -360,6 +389,102 @@ export function adminProductsService(deps: {
     };
   }
 
+  /**
+   * What each CSV row would do, compared with the catalogue as `on` reads it, and the
+   * problems only the catalogue shows (an unknown category; a SKU of a bundle).
+   */
+  async function planImport(rows: CsvProduct[], on: Db) {
+    const existing = new Map(
+      (
+        await repository.csvRows(
+          rows.map((r) => r.sku),
+          on,
+        )
+      ).map((r) => [r.sku, r]),
+    );
+    const categories = new Set((await repository.categories(on)).map((c) => c.slug));
+    const families = new Map(
+      (await repository.familiesBySlug([...new Set(rows.map((r) => r.family_slug))], on)).map(
+        (f) => [f.slug, f],
+      ),
+    );
+    const changes: CsvChange[] = [];
+    const errors: CsvLineError[] = [];
+    for (const row of rows) {
+      if (!categories.has(row.category)) {
+        errors.push({ line: row.line, field: 'category', message: `No category ${row.category}` });
+        continue;
+      }
+      const now = existing.get(row.sku);
+      const undated = () =>
+        errors.push({
+          line: row.line,
+          field: 'restock_date',
+          message: 'Please give the date stock is due for a pre-order',
+        });
+      if (!now) {
+        if (row.preorder && !row.restock_date) {
+          undated();
+          continue;
+        }
+        const family = families.get(row.family_slug);
+        const fields: Record<string, [unknown, unknown]> = {
+          family_slug: [null, row.family_slug],
+          price: [null, row.price],
+          tax: [null, row.tax],
+          stock: [null, row.stock],
+          options: [null, row.options],
+        };
+        if (!family)
+          Object.assign(fields, { name: [null, row.name], category: [null, row.category] });
+        changes.push({ line: row.line, sku: row.sku, action: 'create', fields });
+        continue;
+      }
+      if (now.family_slug !== row.family_slug) {
+        errors.push({
+          line: row.line,
+          field: 'family_slug',
+          message: `${row.sku} belongs to ${now.family_slug}: a variation cannot move family`,
+        });
+        continue;
+      }
+      const fields: Record<string, [unknown, unknown]> = {};
+      const differ = (field: string, before: unknown, after: unknown) => {
+        if (before !== after) fields[field] = [before, after];
+      };
+      differ('name', now.name, row.name);
+      differ('category', now.category, row.category);
+      differ('description', now.description, row.description);
+      differ('price', now.price, row.price);
+      differ('tax', csvTaxOf(now), row.tax);
+      if (now.is_bundle) {
+        if (row.stock !== now.quantity_on_hand && row.stock !== 0) {
+          errors.push({
+            line: row.line,
+            field: 'stock',
+            message: 'A bundle has no stock of its own',
+          });
+          continue;
+        }
+      } else differ('stock', now.quantity_on_hand, row.stock);
+      differ('preorder', now.is_preorder, row.preorder);
+      differ('restock_date', now.restock_date, row.restock_date);
+      differ('discontinued', now.discontinued, row.discontinued);
+      if (!sameOptions(now.options, row.options)) fields.options = [now.options, row.options];
+      if ((fields.preorder || fields.restock_date) && row.preorder && !row.restock_date) {
+        undated();
+        continue;
+      }
+      changes.push({
+        line: row.line,
+        sku: row.sku,
+        action: Object.keys(fields).length > 0 ? 'update' : 'unchanged',
+        fields,
+      });
+    }
+    return { changes, errors, existing, families };
+  }
+
   return {
     /** A page of families, newest first, with what the list shows of each. */
     async list(query: {
@@ -598,6 +723,182 @@ export function adminProductsService(deps: {
       }
       await afterWrite(arrived);
       return shopView(id);
+    },
+
+    /** Every variation as CSV lines (the header first). */
+    async *exportCsv(): AsyncGenerator<string> {
+      yield csvHeader();
+      for (const row of await repository.csvRows(null)) {
+        yield csvRecord({
+          sku: row.sku,
+          family_slug: row.family_slug,
+          name: row.name,
+          category: row.category,
+          description: row.description,
+          options: row.options,
+          price: row.price,
+          tax: csvTaxOf(row),
+          stock: row.quantity_on_hand,
+          preorder: row.is_preorder,
+          restock_date: row.restock_date,
+          discontinued: row.discontinued,
+        });
+      }
+    },
+
+    /**
+     * Imports products from CSV, SKU as key. A dry run answers every row's change and
+     * every problem by line and writes nothing. A real import with any problem is a 422
+     * listing them (nothing written); else every change is made in one transaction, with
+     * the audit records of each variation changed and one for the import.
+     */
+    async importCsv(actor: StaffActor, text: string, dryRun: boolean): Promise<CsvImportResult> {
+      const parsed = parseProductsCsv(text);
+      const summary = (changes: CsvChange[], errors: CsvLineError[]): CsvImportResult => ({
+        dry_run: dryRun,
+        changes,
+        errors: errors.sort((a, b) => a.line - b.line),
+        counts: {
+          create: changes.filter((c) => c.action === 'create').length,
+          update: changes.filter((c) => c.action === 'update').length,
+          unchanged: changes.filter((c) => c.action === 'unchanged').length,
+        },
+      });
+      if (dryRun) {
+        const plan = await planImport(parsed.rows, db);
+        return summary(plan.changes, [...parsed.errors, ...plan.errors]);
+      }
+      let result: CsvImportResult | null = null;
+      let arrived = false;
+      try {
+        await db.transaction().execute(async (trx) => {
+          const plan = await planImport(parsed.rows, trx);
+          const errors = [...parsed.errors, ...plan.errors];
+          if (errors.length > 0) {
+            const fields: FieldErrors = {};
+            for (const e of errors) (fields[`lines.${e.line}.${e.field}`] ??= []).push(e.message);
+            throw validationError(fields);
+          }
+          const categoryIds = new Map(
+            (await repository.categories(trx)).map((c) => [c.slug, c.id]),
+          );
+          const rowsByLine = new Map(parsed.rows.map((r) => [r.line, r]));
+          const touched = new Set<number>();
+          // Family fields first (one statement per family changed), then variations.
+          const renamed = new Set<number>();
+          for (const change of plan.changes) {
+            const row = rowsByLine.get(change.line);
+            const now = plan.existing.get(change.sku);
+            if (!row || !now || change.action !== 'update' || renamed.has(now.family_id)) continue;
+            if (change.fields.name || change.fields.category || change.fields.description) {
+              renamed.add(now.family_id);
+              await repository.renameFamily(
+                now.family_id,
+                {
+                  slug: now.family_slug,
+                  name: row.name,
+                  description: row.description,
+                  categoryId: categoryIds.get(row.category) ?? 0,
+                },
+                trx,
+              );
+            }
+          }
+          const newFamilies = new Map<string, number>();
+          for (const change of plan.changes) {
+            const row = rowsByLine.get(change.line);
+            if (!row || change.action === 'unchanged') continue;
+            if (change.action === 'update') {
+              const current = await repository.variation(plan.existing.get(row.sku)!.id, trx, true);
+              if (!current) continue;
+              const patch: VariationPatch = {};
+              for (const field of Object.keys(change.fields)) {
+                if (field === 'price') patch.price = row.price;
+                if (field === 'tax') patch.tax = row.tax;
+                if (field === 'stock') patch.stock = row.stock;
+                if (field === 'preorder') patch.preorder = row.preorder;
+                if (field === 'restock_date') patch.restock_date = row.restock_date;
+                if (field === 'discontinued') patch.discontinued = row.discontinued;
+                if (field === 'options') patch.options = row.options;
+              }
+              if (Object.keys(patch).length > 0) {
+                arrived =
+                  (await patchVariation(trx, actor, current, patch, `lines.${row.line}.`)) ||
+                  arrived;
+              }
+              touched.add(current.parent_id);
+              continue;
+            }
+            let familyId =
+              plan.families.get(row.family_slug)?.id ?? newFamilies.get(row.family_slug);
+            const categoryId = categoryIds.get(row.category) ?? 0;
+            if (familyId === undefined) {
+              if (await repository.slugTaken(row.family_slug, trx)) {
+                throw new AppError('slug_exists', {
+                  errors: { [`lines.${row.line}.family_slug`]: ['Another product uses it'] },
+                });
+              }
+              await repository.releaseSlug(row.family_slug, trx);
+              const family = await trx
+                .insertInto('products')
+                .values({
+                  parent_id: null,
+                  slug: row.family_slug,
+                  sku: `P-${row.family_slug.toUpperCase()}`.slice(0, 200),
+                  name: row.name,
+                  description: row.description,
+                  category_id: categoryId,
+                  price: row.price,
+                  image_path: NO_PICTURE_PATH,
+                  position: 0,
+                })
+                .returning('id')
+                .executeTakeFirstOrThrow();
+              familyId = family.id;
+              newFamilies.set(row.family_slug, family.id);
+            }
+            const family = await repository.family(familyId, trx);
+            const made = await insertVariation(
+              trx,
+              actor,
+              {
+                id: familyId,
+                slug: row.family_slug,
+                name: family?.name ?? row.name,
+                description: family?.description ?? row.description,
+                categoryId: family?.category_id ?? categoryId,
+              },
+              {
+                sku: row.sku,
+                price: row.price,
+                options: row.options,
+                stock: row.stock,
+                tax: row.tax,
+                preorder: row.preorder,
+                restock_date: row.restock_date,
+                discontinued: row.discontinued,
+              },
+              1_000 + row.line,
+              `lines.${row.line}.`,
+            );
+            arrived = arrived || made.stock > 0;
+            touched.add(familyId);
+          }
+          for (const id of touched) await repository.syncFamily(id, trx);
+          result = summary(plan.changes, []);
+          await recordAudit(trx, actor, {
+            action: 'product.import',
+            entityType: 'product',
+            entityId: 'csv',
+            after: result.counts,
+            reason: `CSV import: ${result.counts.create} created, ${result.counts.update} changed`,
+          });
+        });
+      } catch (error) {
+        throw clashError(error, 'csv', 'csv');
+      }
+      await afterWrite(arrived);
+      return result ?? summary([], []);
     },
 
     /** Changes one variation; answers its family in the shop's view. */

@@ -194,8 +194,6 @@ export function parseProductsCsv(text: string): { rows: CsvProduct[]; errors: Cs
         !date.toISOString().startsWith(restock))
     ) {
       fail('restock_date', 'Please give the date as yyyy-mm-dd');
-    } else if (preorder && !restock) {
-      fail('restock_date', 'Please give the date stock is due for a pre-order');
     }
     if (errors.length > before) continue;
     rows.push({
