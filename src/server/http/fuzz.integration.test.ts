@@ -989,6 +989,15 @@ function template(
         description: 'Fuzz',
         variations: [{ sku: `FZ-${pick}`, price: pick % 3 ? 1999 : -1, options: { Size: '60cm' } }],
       };
+    case 'POST /api/v1/admin/products/import':
+      return {
+        csv:
+          pick % 3
+            ? 'sku,family_slug,name,category,description,options,price,tax,stock,preorder,restock_date,discontinued\r\n' +
+              `FZ-CSV-${pick},fuzz-csv-${pick},Fuzz,trees,,Size=1m,${pick % 2 ? 100 : -1},standard,1,no,,no\r\n`
+            : 'sku,prize\r\nX,1\r\n',
+        dry_run: pick % 2 === 0,
+      };
     case 'PATCH /api/v1/admin/products/:id':
       return pick % 2 ? { name: `Fuzz ${pick}` } : { slug: `fuzz-${pick}`, discontinued: false };
     case 'PATCH /api/v1/admin/variations/:id':
