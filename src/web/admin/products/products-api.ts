@@ -83,3 +83,19 @@ export async function updateProduct(id: number, body: ProductBody) {
 export async function updateVariation(id: number, body: VariationBody) {
   return (await adminApi<{ product: FamilyView }>('PATCH', `/variations/${id}`, body)).product;
 }
+
+export interface CsvImportResult {
+  dry_run: boolean;
+  changes: {
+    line: number;
+    sku: string;
+    action: 'create' | 'update' | 'unchanged';
+    fields: Record<string, [unknown, unknown]>;
+  }[];
+  errors: { line: number; field: string; message: string }[];
+  counts: { create: number; update: number; unchanged: number };
+}
+
+export function importProductsCsv(csv: string, dryRun: boolean) {
+  return adminApi<CsvImportResult>('POST', '/products/import', { csv, dry_run: dryRun });
+}

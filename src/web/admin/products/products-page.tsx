@@ -12,6 +12,7 @@ import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
+import { CsvImport } from './csv-import.tsx';
 import { fetchCategories, fetchProducts, PRODUCTS_KEY } from './products-api.ts';
 import './products.css';
 
@@ -86,6 +87,7 @@ export function ProductsPage() {
           onChange={(event) => show({ status: event.target.value })}
         />
       </form>
+      <CsvImport />
       {products.error && <Notice tone="error">{products.error.message}</Notice>}
       <p role="status" className="visually-hidden">
         {products.isFetching

@@ -164,4 +164,34 @@ describe('the products pages', () => {
       stock: 3,
     });
   });
+
+  it('imports a CSV: the dry run lists changes and problems by line, then Import sends it for real', async () => {
+    const plan = {
+      dry_run: true,
+      changes: [
+        { line: 2, sku: 'ZZ-60', action: 'update', fields: { price: [1999, 1234] } },
+        { line: 3, sku: 'OLV-120', action: 'unchanged', fields: {} },
+      ],
+      errors: [],
+      counts: { create: 0, update: 1, unchanged: 1 },
+    };
+    const { calls } = mockApi({
+      'GET /api/v1/admin/products': () => ({ body: { data: { products: [], next_cursor: null } } }),
+      'GET /api/v1/categories': () => CATEGORIES,
+      'POST /api/v1/admin/products/import': (body) => ({
+        body: { data: { ...plan, dry_run: (body as { dry_run: boolean }).dry_run } },
+      }),
+    });
+    renderWithApp(<ProductsPage />, { path: '/admin/products' });
+    const file = new File(['sku,price\r\nZZ-60,1234\r\n'], 'products.csv', { type: 'text/csv' });
+    fireEvent.change(screen.getByLabelText('CSV file to import'), { target: { files: [file] } });
+    expect(await screen.findByText('Line 2, ZZ-60 (changed): price 1999 → 1234')).toBeDefined();
+    expect(screen.getByText(/0 to create, 1 to change, 1 unchanged; 0 problems/)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Import 1 change' }));
+    expect(await screen.findByText('Imported: 0 created, 1 changed.')).toBeDefined();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { csv: 'sku,price\r\nZZ-60,1234\r\n', dry_run: true },
+      { csv: 'sku,price\r\nZZ-60,1234\r\n', dry_run: false },
+    ]);
+  });
 });
