@@ -204,6 +204,24 @@ export function adminProductsRepository(db: Db) {
       return row && row.parent_id !== null ? { ...row, parent_id: row.parent_id } : undefined;
     },
 
+    /** A family's variations with their options, in display order, in one statement. */
+    async variationsWithOptions(familyId: number, on: Db = db) {
+      const { rows } = await sql<VariationRecord & { options: Record<string, string> }>`
+        SELECT v.id, v.parent_id, v.sku, v.price, v.tax_rate_bp, v.vat_exempt,
+          v.quantity_on_hand, v.is_preorder, v.restock_date, v.discontinued, v.is_bundle,
+          v.position,
+          coalesce((SELECT json_object_agg(o.name, ov.name ORDER BY o.position, o.id)
+                    FROM product_variation_values pvv
+                    JOIN product_option_values ov ON ov.id = pvv.option_value_id
+                    JOIN product_options o ON o.id = ov.option_id
+                    WHERE pvv.product_id = v.id), '{}'::json) AS options
+        FROM products v
+        WHERE v.parent_id = ${familyId}
+        ORDER BY v.position, v.id
+      `.execute(on);
+      return rows;
+    },
+
     /** Option name → value for each of these variations. */
     async optionsOf(ids: number[], on: Db = db): Promise<Map<number, Record<string, string>>> {
       const found = new Map<number, Record<string, string>>();

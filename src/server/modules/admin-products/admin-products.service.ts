@@ -331,6 +331,7 @@ export function adminProductsService(deps: {
       await repository.setComponents(current.id, parts, trx);
     }
     let arrived = false;
+    let level = current.quantity_on_hand;
     if (patch.stock !== undefined && !bundle && patch.stock !== current.quantity_on_hand) {
       const moved = await stockLedgerRepository(trx).apply({
         productId: current.id,
@@ -341,17 +342,25 @@ export function adminProductsService(deps: {
       });
       if (!moved) throw new AppError('stock_changed');
       arrived = moved.before === 0 && moved.after > 0;
+      level = moved.after;
     }
-    const after = await repository.variation(current.id, trx);
-    if (after) {
-      await recordAudit(trx, actor, {
-        action: 'variation.update',
-        entityType: 'variation',
-        entityId: current.id,
-        before,
-        after: await auditView(trx, after),
-      });
-    }
+    // The record's after is what was written (no second read of the row and its options).
+    await recordAudit(trx, actor, {
+      action: 'variation.update',
+      entityType: 'variation',
+      entityId: current.id,
+      before,
+      after: {
+        sku,
+        price: patch.price ?? before.price,
+        tax: patch.tax ?? before.tax,
+        options: patch.options ?? before.options,
+        stock: level,
+        preorder,
+        restock_date: restockDate,
+        discontinued: patch.discontinued ?? before.discontinued,
+      },
+    });
     return arrived;
   }
 
@@ -359,10 +368,10 @@ export function adminProductsService(deps: {
   async function getProduct(id: number, on: Db = db): Promise<AdminProduct> {
     const family = await repository.family(id, on);
     if (!family) throw new AppError('not_found', { message: 'No product has that id.' });
-    const variations = await repository.variations(id, on);
-    const ids = variations.map((v) => v.id);
-    const options = await repository.optionsOf(ids, on);
-    const components = await repository.componentsOf(ids, on);
+    const variations = await repository.variationsWithOptions(id, on);
+    const bundles = variations.filter((v) => v.is_bundle).map((v) => v.id);
+    const components = await repository.componentsOf(bundles, on);
+    const options = new Map(variations.map((v) => [v.id, v.options]));
     return {
       id: family.id,
       name: family.name,
