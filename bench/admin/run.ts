@@ -8,12 +8,15 @@
  * ANALYZEd. Each query is then timed BENCH_ADMIN_RUNS times (after warm-up) through
  * the same service the route calls, and printed as median and p95, and as a ratio to a
  * primary-key lookup timed in the same run. Target: p95 ≤ 50 ms for every query.
- * Figures only, no assertions: `npm run bench:admin`.
+ * Then the products (bench/admin/products.ts): BENCH_ADMIN_FAMILIES generated families
+ * (20,000), the list and the edit page and edits, p95 ≤ 50 ms. BENCH_ADMIN_ONLY=orders or
+ * =products runs one of the two. Figures only, no assertions: `npm run bench:admin`.
  */
 import { sql } from 'kysely';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemoData } from '../../src/server/db/seed/seed.ts';
+import { benchProducts } from './products.ts';
 import { adminOrdersService } from '../../src/server/modules/admin-orders/admin-orders.service.ts';
 import type { OrderListQuery } from '../../src/domain/schemas/admin-orders.ts';
 import {
@@ -28,6 +31,8 @@ import {
 
 const ORDERS = numberSetting('BENCH_ADMIN_ORDERS', 200_000, 1_000, 5_000_000);
 const RUNS = numberSetting('BENCH_ADMIN_RUNS', 200, 10, 10_000);
+const FAMILIES = numberSetting('BENCH_ADMIN_FAMILIES', 20_000, 100, 200_000);
+const ONLY = process.env.BENCH_ADMIN_ONLY ?? '';
 const WARMUP = 20;
 const TARGET_P95_MS = 50;
 
@@ -54,6 +59,10 @@ async function main() {
     const { db } = handle;
     await migrate(handle);
     await seedDemoData(db);
+    if (ONLY === 'products') {
+      await benchProducts(db, FAMILIES, RUNS, WARMUP);
+      return;
+    }
     const products = await db
       .selectFrom('products')
       .select(['id', 'sku', 'name'])
@@ -190,6 +199,7 @@ async function main() {
         ? `\n${misses.length} queries missed the target: ${misses.join(', ')}`
         : '\nEvery query met the target.',
     );
+    if (ONLY !== 'orders') await benchProducts(db, FAMILIES, RUNS, WARMUP);
   } finally {
     await handle.close();
   }

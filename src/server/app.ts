@@ -121,6 +121,8 @@ import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { picturesRoutes } from './modules/pictures/pictures.routes.ts';
 import { picturesService } from './modules/pictures/pictures.service.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { adminProductRoutes } from './modules/admin-products/admin-products.routes.ts';
+import { adminProductsService } from './modules/admin-products/admin-products.service.ts';
 import { stockService } from './modules/stock/stock.service.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
@@ -389,10 +391,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('dispatchStockAlerts', stockAlerts.dispatch);
   const stock = stockService({ db: deps.db, alerts: stockAlerts, catalogue, log: app.log });
+  const products = adminProductsService({
+    db: deps.db,
+    catalogue,
+    alerts: stockAlerts,
+    log: app.log,
+  });
 
   await app.register(
     async (api) => {
-      catalogueRoutes(api, { catalogue });
+      catalogueRoutes(api, { catalogue, movedTo: products.movedTo });
       searchRoutes(api, { catalogue, search });
       basketRoutes(api, {
         baskets,
@@ -447,6 +455,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         pictures: picturesService({ db: deps.db, mediaDir: deps.mediaDir ?? null, catalogue }),
       });
       deliveryAdminRoutes(api, { delivery: deliveryAdminService({ db: deps.db, delivery }) });
+      adminProductRoutes(api, { products });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       customerRoutes(api, {
         customers: customersService({ db: deps.db, customers: customersRepository(deps.db) }),
@@ -531,6 +540,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paypalClientId: deps.wallets?.paypalClientId ?? null,
     paymentMode: payments.mode,
     captchaScript: captcha.widgetScript ?? null,
+    productMoved: async (slug) =>
+      /^[a-z0-9-]{1,200}$/.test(slug) && !(await catalogue.familyBySlug(slug))
+        ? products.movedTo(slug)
+        : null,
     // The picture preload (ADR 032) and the tags for search engines and shared links.
     withinPage,
     pageHead: async (url) =>

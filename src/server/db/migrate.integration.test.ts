@@ -46,6 +46,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '027-stock-ledger-opening.sql',
       '028-dashboard-paid-day.sql',
       '029-product-search.sql',
+      '030-product-admin.sql',
       '031-product-pictures.sql',
       '032-voucher-uses.sql',
       '033-delivery-settings.sql',

@@ -39,6 +39,8 @@ export interface ProductsTable {
   restock_date: DateColumn | null;
   discontinued: Generated<boolean>;
   is_bundle: Generated<boolean>;
+  /** Exempt from VAT (tax_rate_bp is then 0): reported apart from zero-rated (ADR 062). */
+  vat_exempt: Generated<boolean>;
   /** The picture's path under the media folder, e.g. 'products/fern.1a2b3c4d5e.svg'. */
   image_path: string;
   position: Generated<number>;
@@ -63,6 +65,13 @@ export interface ProductOptionValuesTable {
 export interface ProductVariationValuesTable {
   product_id: number;
   option_value_id: number;
+}
+
+/** A product family's former slug: its old address answers 301 (ADR 062). */
+export interface ProductSlugRedirectsTable {
+  old_slug: string;
+  product_id: number;
+  created_at: CreatedAt;
 }
 
 export interface BundleComponentsTable {
@@ -584,6 +593,7 @@ export interface Database {
   product_option_values: ProductOptionValuesTable;
   product_variation_values: ProductVariationValuesTable;
   bundle_components: BundleComponentsTable;
+  product_slug_redirects: ProductSlugRedirectsTable;
   delivery_zones: DeliveryZonesTable;
   delivery_zone_rules: DeliveryZoneRulesTable;
   delivery_options: DeliveryOptionsTable;

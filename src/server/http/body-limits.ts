@@ -25,6 +25,11 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
   'POST /api/v1/payments/webhooks': 64 * 1024,
   // A product picture (multipart; ADR 063): refused by its declared length before it is read.
   'POST /api/v1/admin/products/:id/pictures': MAX_PICTURE_UPLOAD_BYTES,
+  // A product family with up to 50 variations and a 5,000-character description (ADR 062).
+  'POST /api/v1/admin/products': 64 * 1024,
+  'PATCH /api/v1/admin/products/:id': 64 * 1024,
+  // A products CSV of up to 10,000 rows, as one JSON string (flat: its parse is linear).
+  'POST /api/v1/admin/products/import': 4 * 1024 * 1024,
 };
 
 /** Deepest nesting of objects and arrays a JSON body may have (the shop's own use 3). */

@@ -1025,6 +1025,27 @@ function template(
       return { countries: pick % 2 ? ['FRA'] : [], postcode_areas: pick % 3 ? ['BT'] : ['ZE2'] };
     case 'POST /api/v1/admin/delivery/closures':
       return { starts_on: '2027-12-24', ends_on: `2027-12-${24 + (pick % 7)}`, reason: 'Fuzz' };
+    case 'POST /api/v1/admin/products':
+      return {
+        name: `Fuzz fern ${pick}`,
+        slug: `fuzz-fern-${pick}`,
+        category: of(['trees', 'house-plants', 'nope']),
+        description: 'Fuzz',
+        variations: [{ sku: `FZ-${pick}`, price: pick % 3 ? 1999 : -1, options: { Size: '60cm' } }],
+      };
+    case 'POST /api/v1/admin/products/import':
+      return {
+        csv:
+          pick % 3
+            ? 'sku,family_slug,name,category,description,options,price,tax,stock,preorder,restock_date,discontinued\r\n' +
+              `FZ-CSV-${pick},fuzz-csv-${pick},Fuzz,trees,,Size=1m,${pick % 2 ? 100 : -1},standard,1,no,,no\r\n`
+            : 'sku,prize\r\nX,1\r\n',
+        dry_run: pick % 2 === 0,
+      };
+    case 'PATCH /api/v1/admin/products/:id':
+      return pick % 2 ? { name: `Fuzz ${pick}` } : { slug: `fuzz-${pick}`, discontinued: false };
+    case 'PATCH /api/v1/admin/variations/:id':
+      return pick % 2 ? { price: 1000 + pick } : { stock: pick % 9, tax: 'reduced' };
     case 'POST /api/v1/test-mode/braintree/client_api/nonces':
       return {
         authorization_fingerprint: 'x',

@@ -24,7 +24,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../domain/errors.ts';
 import { TEST_SHOP_META, type PaymentMode } from '../../domain/api/payments-config.ts';
-import { legacyCategoryHref } from '../../web/features/search/list-params.ts';
+import { legacyCategoryHref, productSlugOf } from '../../web/features/search/list-params.ts';
 import { escapeHtml } from '../lib/html.ts';
 import { encodedText } from './encoded-json.ts';
 import { modulePreloadTags, type Manifest } from './page-modules.ts';
@@ -52,6 +52,11 @@ export interface WebAppOptions {
    * made once (search/page-reads.ts); absent, each runs on its own.
    */
   withinPage?: <T>(work: () => Promise<T>) => Promise<T>;
+  /**
+   * The current slug of a product page's family when `slug` is one it had before it was
+   * renamed (ADR 062), else null: the old address answers 301 to the new one.
+   */
+  productMoved?: (slug: string) => Promise<string | null>;
 }
 
 /**
@@ -202,6 +207,17 @@ export async function registerWebApp(
       !path.startsWith('/api/') &&
       !path.startsWith('/media/') &&
       !/\.[a-z0-9]+$/i.test(path);
+    const productSlug =
+      request.method === 'GET' || request.method === 'HEAD' ? productSlugOf(path) : null;
+    if (productSlug !== null && options.productMoved) {
+      // A renamed product's old address: 301 to its page now, keeping the query.
+      const moved = await options.productMoved(productSlug);
+      if (moved) {
+        const query = request.url.indexOf('?');
+        const search = query === -1 ? '' : request.url.slice(query);
+        return reply.redirect(`/products/${encodeURIComponent(moved)}${search}`, 301);
+      }
+    }
     if (wantsPage && (path === '/admin' || path.startsWith('/admin/'))) {
       // The back office: its own page and bundle (ADR 047), never indexed.
       const html = await readFile(join(distDir, 'admin', 'admin.html'), 'utf8').catch(() => null);

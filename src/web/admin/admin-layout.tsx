@@ -21,9 +21,10 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'dashboard.read', end: true },
   { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock.read' },
+  { to: '/admin/products', label: 'Products', permission: 'products.manage' },
   { to: '/admin/offers', label: 'Offers', permission: 'offers.manage' },
-  { to: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { to: '/admin/delivery', label: 'Delivery', permission: 'delivery.manage' },
+  { to: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
 ];

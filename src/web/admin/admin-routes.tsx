@@ -17,6 +17,9 @@ const SetupPage = page(() => import('./auth/setup-page.tsx'), 'SetupPage');
 const StaffPage = page(() => import('./staff/staff-page.tsx'), 'StaffPage');
 const StockPage = page(() => import('./stock/stock-page.tsx'), 'StockPage');
 const StockHistoryPage = page(() => import('./stock/stock-history-page.tsx'), 'StockHistoryPage');
+const ProductsPage = page(() => import('./products/products-page.tsx'), 'ProductsPage');
+const NewProductPage = page(() => import('./products/new-product-page.tsx'), 'NewProductPage');
+const ProductEditPage = page(() => import('./products/product-edit-page.tsx'), 'ProductEditPage');
 const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'PackingSlipPage');
 const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
 const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
@@ -44,6 +47,9 @@ export function AdminRoutes() {
       <Route path="audit" element={<Lazy page={AuditPage} />} />
       <Route path="stock" element={<Lazy page={StockPage} />} />
       <Route path="stock/:variationId" element={<Lazy page={StockHistoryPage} />} />
+      <Route path="products" element={<Lazy page={ProductsPage} />} />
+      <Route path="products/new" element={<Lazy page={NewProductPage} />} />
+      <Route path="products/:id" element={<Lazy page={ProductEditPage} />} />
       <Route path="orders/:orderNumber/packing-slip" element={<Lazy page={PackingSlipPage} />} />
       <Route path="orders" element={<Lazy page={OrdersPage} />} />
       <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />

@@ -8,16 +8,33 @@ import { AppError } from '../../../domain/errors.ts';
 import { openapi } from '../../http/openapi.ts';
 import type { CatalogueService } from './catalogue.service.ts';
 
-export function catalogueRoutes(app: FastifyInstance, deps: { catalogue: CatalogueService }) {
+export function catalogueRoutes(
+  app: FastifyInstance,
+  deps: {
+    catalogue: CatalogueService;
+    /** The current slug of a family that had this slug before (ADR 062), or null. */
+    movedTo?: (slug: string) => Promise<string | null>;
+  },
+) {
   const product = openapi({
     summary: 'One product family, by id or slug',
+    description:
+      'A slug the family had before it was renamed answers 301 with `location` naming ' +
+      'this route at its current slug.',
     replies: { 200: data(z.object({ product: familySchema })) },
     errors: ['not_found'],
   });
-  app.get<{ Params: { id: string } }>('/products/:id', product, async (request) => {
-    const product = await deps.catalogue.familyBySlug(request.params.id);
-    if (!product) throw new AppError('not_found');
-    return { data: { product } };
+  app.get<{ Params: { id: string } }>('/products/:id', product, async (request, reply) => {
+    const { id } = request.params;
+    const product = await deps.catalogue.familyBySlug(id);
+    if (product) return { data: { product } };
+    const moved = /^[a-z0-9-]{1,200}$/.test(id) ? await deps.movedTo?.(id) : null;
+    if (moved) {
+      const query = request.url.indexOf('?');
+      const search = query === -1 ? '' : request.url.slice(query);
+      return reply.redirect(`/api/v1/products/${encodeURIComponent(moved)}${search}`, 301);
+    }
+    throw new AppError('not_found');
   });
 
   const categories = openapi({
