@@ -76,6 +76,10 @@ describe('starting the shop', () => {
       expect(await started.count(table), table).toBe(0);
     }
     expect((await started.shop.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    // The picture a product staff add shows until one is uploaded.
+    const noPicture = await started.shop.app.inject({ url: '/media/products/no-picture.svg' });
+    expect(noPicture.statusCode).toBe(200);
+    expect(noPicture.headers['content-type']).toContain('image/svg+xml');
     expect((await started.shop.app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
     // No development or test-mode route, and no metrics without METRICS_TOKEN.
     for (const route of NOT_IN_PRODUCTION) {

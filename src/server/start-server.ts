@@ -22,6 +22,7 @@ import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
 import { PENDING_SWEEP_MS } from './modules/order/reconciliation.ts';
+import { writeNoPicture } from './modules/admin-products/no-picture.ts';
 
 /** How often waiting back-in-stock sign-ups are checked against stock. */
 export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
@@ -69,6 +70,8 @@ export async function startServer(
   const logger = options.logger ?? pino({ level: config.logLevel });
   if (config.database.kind === 'pglite') await mkdir(config.database.dataDir, { recursive: true });
   await mkdir(config.mediaDir, { recursive: true });
+  // A new product's picture until one is uploaded (ADR 062).
+  await writeNoPicture(config.mediaDir);
   const handle = await openDatabase(
     config.database.kind === 'postgres'
       ? {
