@@ -109,6 +109,9 @@ import { auditService } from './modules/audit/audit.service.ts';
 import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dashboardService } from './modules/dashboard/dashboard.service.ts';
+import { reportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reportsService } from './modules/reports/reports.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { stockService } from './modules/stock/stock.service.ts';
@@ -418,6 +421,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         }),
       });
       stockRoutes(api, { stock });
+      reportsRoutes(api, {
+        reports: reportsService({ repository: reportsRepository(deps.db) }),
+        ...(deps.now ? { now: deps.now } : {}),
+      });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       dispatchRoutes(api, {
         dispatch: dispatchService({
