@@ -125,6 +125,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
   });
 
   it('reconciles every figure to the orders and refunds, to the penny', async () => {
+    let refundsMade = 0;
     const orderArb = fc.record({
       lines: fc.uniqueArray(
         fc.record({ sku: fc.constantFrom(...SKUS), quantity: fc.integer({ min: 1, max: 2 }) }),
@@ -215,6 +216,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
               continue;
             }
             const made = reply.body.data.order.refunds.at(-1);
+            refundsMade += 1;
             const refundedAt = new Date(paidAt.getTime() + order.refund.after * 60_000);
             await sql`UPDATE refunds SET created_at = ${refundedAt.toISOString()}
                       WHERE credit_note_number = ${made.credit_note_number}`.execute(t.handle.db);
@@ -267,8 +269,10 @@ describe.each(ENGINES)('reports on %s', (engine) => {
           ]);
         }
       }),
-      { numRuns: 6 },
+      { numRuns: 8 },
     );
+    // The runs refunded something (a run may have drawn none).
+    expect(refundsMade).toBeGreaterThan(0);
   }, 240_000);
 
   it('lists best sellers and stock value, and their CSVs', async () => {

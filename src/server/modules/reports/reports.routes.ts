@@ -5,7 +5,7 @@
  * - GET /admin/reports/stock-value
  * (and the same paths ending .csv). Days are UK days, yyyy-MM-dd, both included.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import {
   bestSellersSchema,
@@ -101,10 +101,7 @@ export function reportsRoutes(
   const { reports } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const sendCsv = (
-    reply: import('fastify').FastifyReply,
-    file: { filename: string; body: string },
-  ) =>
+  const sendCsv = (reply: FastifyReply, file: { filename: string; body: string }) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${file.filename}"`)
