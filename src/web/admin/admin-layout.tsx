@@ -21,6 +21,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'dashboard.read', end: true },
   { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock.read' },
+  { to: '/admin/reports', label: 'Reports', permission: 'reports.read' },
   { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
 ];

@@ -20,6 +20,7 @@ const StockHistoryPage = page(() => import('./stock/stock-history-page.tsx'), 'S
 const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'PackingSlipPage');
 const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
 const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
+const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -42,6 +43,7 @@ export function AdminRoutes() {
       <Route path="orders/:orderNumber/packing-slip" element={<Lazy page={PackingSlipPage} />} />
       <Route path="orders" element={<Lazy page={OrdersPage} />} />
       <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />
+      <Route path="reports" element={<Lazy page={ReportsPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
