@@ -15,6 +15,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemoData } from '../../src/server/db/seed/seed.ts';
 import { adminOrdersService } from '../../src/server/modules/admin-orders/admin-orders.service.ts';
+import { benchReports } from './reports.ts';
 import type { OrderListQuery } from '../../src/domain/schemas/admin-orders.ts';
 import {
   formatNumber,
@@ -190,6 +191,7 @@ async function main() {
         ? `\n${misses.length} queries missed the target: ${misses.join(', ')}`
         : '\nEvery query met the target.',
     );
+    await benchReports(db, ORDERS);
   } finally {
     await handle.close();
   }
