@@ -46,6 +46,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '027-stock-ledger-opening.sql',
       '028-dashboard-paid-day.sql',
       '029-product-search.sql',
+      '035-sales-reports.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });
