@@ -279,6 +279,11 @@ export interface OrdersTable {
   search_text: ColumnType<string, never, never>;
   /** The card payment's 3-D Secure outcome (migration 023, ADR 054). */
   three_d_secure: Json<{ status: string; liability_shifted: boolean } | null> | null;
+  /** Sales figures from the snapshot, generated (migration 035, ADR 067). */
+  sales_discount: ColumnType<number, never, never>;
+  sales_delivery: ColumnType<number, never, never>;
+  sales_tax: ColumnType<number, never, never>;
+  sales_delivery_option: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -337,6 +342,8 @@ export interface OrderItemsTable {
   is_promotion_item: Generated<boolean>;
   dispatched: Generated<number>;
   refunded: Generated<number>;
+  /** The line's VAT as the order priced it (migration 035, ADR 067). */
+  tax_amount: Generated<number>;
 }
 
 export interface OrderEventsTable {
