@@ -18,6 +18,7 @@ import { migrate } from '../../src/server/db/migrate.ts';
 import { seedDemoData } from '../../src/server/db/seed/seed.ts';
 import { benchProducts } from './products.ts';
 import { adminOrdersService } from '../../src/server/modules/admin-orders/admin-orders.service.ts';
+import { benchReports } from './reports.ts';
 import type { OrderListQuery } from '../../src/domain/schemas/admin-orders.ts';
 import {
   formatNumber,
@@ -200,6 +201,7 @@ async function main() {
         : '\nEvery query met the target.',
     );
     if (ONLY !== 'orders') await benchProducts(db, FAMILIES, RUNS, WARMUP);
+    await benchReports(db, ORDERS);
   } finally {
     await handle.close();
   }

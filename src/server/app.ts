@@ -117,6 +117,9 @@ import { auditService } from './modules/audit/audit.service.ts';
 import { dashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { dashboardService } from './modules/dashboard/dashboard.service.ts';
+import { reportsRepository } from './modules/reports/reports.repository.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reportsService } from './modules/reports/reports.service.ts';
 import { STAFF_SESSION_LIMITS } from './modules/staff/staff-session.ts';
 import { picturesRoutes } from './modules/pictures/pictures.routes.ts';
 import { picturesService } from './modules/pictures/pictures.service.ts';
@@ -456,6 +459,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       deliveryAdminRoutes(api, { delivery: deliveryAdminService({ db: deps.db, delivery }) });
       adminProductRoutes(api, { products });
+      reportsRoutes(api, {
+        reports: reportsService({ repository: reportsRepository(deps.db) }),
+        ...(deps.now ? { now: deps.now } : {}),
+      });
       creditRoutes(api, { credit: creditService({ db: deps.db, credit: storeCredit }) });
       customerRoutes(api, {
         customers: customersService({ db: deps.db, customers: customersRepository(deps.db) }),

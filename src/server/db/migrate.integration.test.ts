@@ -51,6 +51,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '032-voucher-uses.sql',
       '033-delivery-settings.sql',
       '034-customers.sql',
+      '035-sales-reports.sql',
       '036-search-matches.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);

@@ -318,6 +318,11 @@ export interface OrdersTable {
   /** The discount code the order used, and what it took off (migration 032, ADR 064). */
   voucher_code: string | null;
   voucher_discount: Generated<number>;
+  /** Sales figures from the snapshot, generated (migration 035, ADR 067). */
+  sales_discount: ColumnType<number, never, never>;
+  sales_delivery: ColumnType<number, never, never>;
+  sales_tax: ColumnType<number, never, never>;
+  sales_delivery_option: ColumnType<string | null, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -376,6 +381,8 @@ export interface OrderItemsTable {
   is_promotion_item: Generated<boolean>;
   dispatched: Generated<number>;
   refunded: Generated<number>;
+  /** The line's VAT as the order priced it (migration 035, ADR 067). */
+  tax_amount: Generated<number>;
 }
 
 export interface OrderEventsTable {

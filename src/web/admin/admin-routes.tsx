@@ -28,6 +28,7 @@ const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'Cust
 const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
 const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
 const DeliveryPage = page(() => import('./delivery/delivery-page.tsx'), 'DeliveryPage');
+const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -58,6 +59,7 @@ export function AdminRoutes() {
       <Route path="customers/:id" element={<Lazy page={CustomerPage} />} />
       <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
       <Route path="delivery" element={<Lazy page={DeliveryPage} />} />
+      <Route path="reports" element={<Lazy page={ReportsPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
