@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { totpCode } from '../src/server/testing/totp.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { signInOwner } from './support/staff.ts';
 
 /**
  * Customers in the back office (issue 22, ADR 066): the demo owner finds a customer by
@@ -14,12 +14,6 @@ const FRICTIONLESS_3DS =
   'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
 const CAPTCHA = { 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' };
 const PASSWORD = 'a-long-password';
-/** The demo owner (README, development only). */
-const OWNER = {
-  email: 'owner@everbloom.test',
-  password: 'staff-owner-demo',
-  secret: 'RHE3QYRTB4J5LRAREIDURJJQ7WJ6YJQ5',
-};
 
 const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what, [768, 1280]);
 
@@ -71,26 +65,6 @@ async function customerWithOrder(request: APIRequestContext) {
   return { email, lastName, postcode };
 }
 
-/** Signs the owner in: password and the authenticator's code (the next one if it was used). */
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
-  const refused = page.getByRole('alert');
-  await expect(dashboard.or(refused)).toBeVisible();
-  if (await refused.isVisible()) {
-    // A code is good once: a retried journey waits for the app's next code.
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await expect(dashboard).toBeVisible();
-}
-
 test('staff find a customer by postcode and grant buds; the customer downloads their data', async ({
   page,
   browser,
@@ -99,7 +73,7 @@ test('staff find a customer by postcode and grant buds; the customer downloads t
   test.setTimeout(180_000);
   const customer = await customerWithOrder(request);
 
-  await signIn(page);
+  await signInOwner(page);
   await page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Customers' })

@@ -1,42 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { totpCode } from '../src/server/testing/totp.ts';
 import { expectAxeClean } from './support/axe.ts';
 import { HARROGATE_ADDRESS } from './support/basket.ts';
+import { signInOwner } from './support/staff.ts';
 
 /**
  * Delivery settings end to end (issue 22, ADR 065): the demo owner changes Next working
  * day's price on /admin/delivery, and a shopper's checkout delivery step offers it at
  * the new price at once; the owner then puts the price back.
  */
-
-/** The demo owner (README, development only). */
-const OWNER = {
-  email: 'owner@everbloom.test',
-  password: 'staff-owner-demo',
-  secret: 'RHE3QYRTB4J5LRAREIDURJJQ7WJ6YJQ5',
-};
-
-async function signIn(page: Page) {
-  await page.goto('/admin/delivery');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Everbloom back office' }),
-  ).toBeVisible();
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const delivery = page.getByRole('heading', { level: 1, name: 'Delivery' });
-  const refused = page.getByRole('alert');
-  await expect(delivery.or(refused)).toBeVisible();
-  if (await refused.isVisible()) {
-    // A code is good once: a retried journey waits for the app's next code.
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await expect(delivery).toBeVisible();
-}
 
 async function setNextDayPrice(page: Page, pounds: string) {
   await page.getByRole('button', { name: 'Edit Next working day (UK mainland)' }).click();
@@ -52,7 +23,7 @@ test('staff change a delivery price and the shopper’s checkout shows it', asyn
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signInOwner(page, { path: '/admin/delivery', heading: 'Delivery' });
   await expect(
     page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Delivery' }),
   ).toBeVisible();

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { totpCode } from '../src/server/testing/totp.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { signInOwnerByApi } from './support/staff.ts';
 
 /**
  * Offers in the back office (issue 22, ADR 064): a manager (set up by the demo owner)
@@ -8,33 +9,13 @@ import { expectAxeClean } from './support/axe.ts';
  * sees the discount. The offers page and its dialog are checked with axe.
  */
 
-const OWNER = {
-  email: 'owner@everbloom.test',
-  password: 'staff-owner-demo',
-  secret: 'RHE3QYRTB4J5LRAREIDURJJQ7WJ6YJQ5',
-};
-
-/** Signs the demo owner in through the API (the next code when this one was used). */
-async function ownerSignIn(request: APIRequestContext) {
-  const login = () =>
-    request.post('/api/v1/admin/auth/login', {
-      data: { email: OWNER.email, password: OWNER.password, code: totpCode(OWNER.secret) },
-    });
-  let reply = await login();
-  if (reply.status() === 401) {
-    await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500));
-    reply = await login();
-  }
-  expect(reply.status(), await reply.text()).toBe(200);
-}
-
 test('a manager creates a 10% code and a shopper sees it taken off in the basket', async ({
   page,
   request,
   browser,
 }) => {
   // The owner adds a manager; the manager sets the account up (password, first code).
-  await ownerSignIn(request);
+  await signInOwnerByApi(request);
   const added = await request.post('/api/v1/admin/staff', {
     data: { email: `manager-${Date.now()}@everbloom.test`, name: 'Mina Manager', role: 'manager' },
   });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { totpCode } from '../src/server/testing/totp.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { signInOwner } from './support/staff.ts';
 
 /**
  * Product pictures end to end (issue 22, ADR 063): the owner opens a product's pictures,
@@ -10,37 +10,11 @@ import { expectAxeClean } from './support/axe.ts';
  * WebP, with the alt text — in place of the demo drawing. The panel is checked with axe.
  */
 
-/** The demo owner (README, development only). */
-const OWNER = {
-  email: 'owner@everbloom.test',
-  password: 'staff-owner-demo',
-  secret: 'RHE3QYRTB4J5LRAREIDURJJQ7WJ6YJQ5',
-};
 const SLUG = 'artificial-olive-tree';
 const ALT = 'Olive tree in a grey pot <beside> a sunny window';
 
 /** Tablet and desktop widths: the back office is used at a desk or on a tablet. */
 const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what, [768, 1280]);
-
-/** Signs the owner in: password and the authenticator's code (the next one if it was used). */
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
-  const refused = page.getByRole('alert');
-  await expect(dashboard.or(refused)).toBeVisible();
-  if (await refused.isVisible()) {
-    // A code is good once: a retried journey waits for the app's next code.
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await expect(dashboard).toBeVisible();
-}
 
 test('staff upload a picture with alt text and the product page shows it', async ({
   page,
@@ -54,7 +28,7 @@ test('staff upload a picture with alt text and the product page shows it', async
   ).data.product;
   expect(product.preview_image.src).toMatch(/\.svg$/);
 
-  await signIn(page);
+  await signInOwner(page);
   await page.goto(`/admin/products/${product.id}/pictures`);
   await expect(page.getByRole('heading', { level: 1, name: 'Product pictures' })).toBeVisible();
   await expect(page.getByText(/No pictures yet/)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { totpCode } from '../src/server/testing/totp.ts';
 import { expectAxeClean } from './support/axe.ts';
+import { signInOwner } from './support/staff.ts';
 
 /**
  * Products in the back office (issue 22, ADR 062): the demo owner adds a product with two
@@ -8,34 +8,7 @@ import { expectAxeClean } from './support/axe.ts';
  * and sees its price on its page. The products pages are checked with axe.
  */
 
-/** The demo owner (README, development only). */
-const OWNER = {
-  email: 'owner@everbloom.test',
-  password: 'staff-owner-demo',
-  secret: 'RHE3QYRTB4J5LRAREIDURJJQ7WJ6YJQ5',
-};
-
 const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what, [768, 1280]);
-
-/** Signs the owner in: password and the authenticator's code (the next one if it was used). */
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
-  const refused = page.getByRole('alert');
-  await expect(dashboard.or(refused)).toBeVisible();
-  if (await refused.isVisible()) {
-    // A code is good once: wait for the app's next code.
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await expect(dashboard).toBeVisible();
-}
 
 test('a manager adds a product with two variations; a shopper finds it by search and sees its price', async ({
   page,
@@ -45,7 +18,7 @@ test('a manager adds a product with two variations; a shopper finds it by search
   const stamp = Date.now().toString(36);
   const name = `Moonlit Maidenhair ${stamp}`;
 
-  await signIn(page);
+  await signInOwner(page);
   await page
     .getByRole('navigation', { name: 'Back office' })
     .getByRole('link', { name: 'Products' })

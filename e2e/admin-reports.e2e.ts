@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { totpCode } from '../src/server/testing/totp.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAxeClean } from './support/axe.ts';
+import { signInOwner } from './support/staff.ts';
 
 /**
  * Reports (issue 22, ADR 067): after a shopper's order, the demo owner sees it in
@@ -12,12 +12,6 @@ import { expectAxeClean } from './support/axe.ts';
 const FRICTIONLESS_3DS =
   'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
 const CAPTCHA = { 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' };
-/** The demo owner (README, development only). */
-const OWNER = {
-  email: 'owner@everbloom.test',
-  password: 'staff-owner-demo',
-  secret: 'RHE3QYRTB4J5LRAREIDURJJQ7WJ6YJQ5',
-};
 const ADDRESS = {
   delivery_address_title: 'Mrs',
   delivery_address_first_name: 'Ada',
@@ -83,32 +77,13 @@ async function shopperOrders(request: APIRequestContext) {
   expect(placed.status(), await placed.text()).toBe(201);
 }
 
-async function signIn(page: Page) {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(OWNER.email);
-  await page.getByLabel('Password').fill(OWNER.password);
-  await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
-  const refused = page.getByRole('alert');
-  await expect(dashboard.or(refused)).toBeVisible();
-  if (await refused.isVisible()) {
-    // A code is good once: a retried journey waits for the app's next code.
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-    await page.getByLabel('Password').fill(OWNER.password);
-    await page.getByLabel('Authenticator code').fill(totpCode(OWNER.secret));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  }
-  await expect(dashboard).toBeVisible();
-}
-
 test('staff see a shopper’s order in today’s sales row and download the report as CSV', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
   const today = ukToday();
-  await signIn(page);
+  await signInOwner(page);
   const todayRow = async () => {
     const reply = await page.request.get(
       `/api/v1/admin/reports/sales?from=${today}&to=${today}&group=day`,
