@@ -13,6 +13,7 @@ import { formatWhen } from '../orders/format.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { CUSTOMERS_KEY, fetchCustomers } from './customers-api.ts';
 import './customers.css';
+import { KeysetPager, useKeysetPages } from '../lib/keyset-pages.tsx';
 
 export function CustomersPage() {
   usePageTitle('Customers');
@@ -21,8 +22,8 @@ export function CustomersPage() {
   const [search, setSearch] = useState(q);
   const [problem, setProblem] = useState<string | null>(null);
   // Cursors of the pages before this one, and this page's.
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
+  const pages = useKeysetPages();
+  const cursor = pages.cursor;
 
   const customers = useQuery({
     queryKey: [...CUSTOMERS_KEY, 'list', q, cursor],
@@ -39,7 +40,7 @@ export function CustomersPage() {
     }
     setProblem(null);
     setParams(text ? { q: text } : {});
-    setCursors([null]);
+    pages.reset();
   };
 
   const rows = customers.data?.customers ?? [];
@@ -99,18 +100,7 @@ export function CustomersPage() {
       {customers.data && rows.length === 0 && (
         <p>{q ? `No customers match “${q}”.` : 'No customers yet.'}</p>
       )}
-      <div className="customers-pager">
-        {cursors.length > 1 && (
-          <Button variant="secondary" onClick={() => setCursors(cursors.slice(0, -1))}>
-            Previous page
-          </Button>
-        )}
-        {nextCursor && (
-          <Button variant="secondary" onClick={() => setCursors([...cursors, nextCursor])}>
-            Next page
-          </Button>
-        )}
-      </div>
+      <KeysetPager pages={pages} nextCursor={nextCursor} className="customers-pager" />
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { usePageTitle } from '../lib/page-title.ts';
 import { CsvImport } from './csv-import.tsx';
 import { fetchCategories, fetchProducts, PRODUCTS_KEY } from './products-api.ts';
 import './products.css';
+import { KeysetPager, useKeysetPages } from '../lib/keyset-pages.tsx';
 
 const STATUSES = [
   { value: 'live', label: 'On sale' },
@@ -28,8 +29,8 @@ export function ProductsPage() {
   const category = params.get('category') ?? '';
   const status = params.get('status') ?? '';
   const [search, setSearch] = useState(q);
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
+  const pages = useKeysetPages();
+  const cursor = pages.cursor;
 
   const products = useQuery({
     queryKey: [...PRODUCTS_KEY, 'list', q, category, status, cursor],
@@ -43,7 +44,7 @@ export function ProductsPage() {
     const query: Record<string, string> = {};
     for (const [key, value] of Object.entries(values)) if (value.trim()) query[key] = value.trim();
     setParams(query);
-    setCursors([null]);
+    pages.reset();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -136,18 +137,7 @@ export function ProductsPage() {
         </table>
       </div>
       {products.data && rows.length === 0 && <p>No products match.</p>}
-      <div className="products-pager">
-        {cursors.length > 1 && (
-          <Button variant="secondary" onClick={() => setCursors(cursors.slice(0, -1))}>
-            Previous page
-          </Button>
-        )}
-        {nextCursor && (
-          <Button variant="secondary" onClick={() => setCursors([...cursors, nextCursor])}>
-            Next page
-          </Button>
-        )}
-      </div>
+      <KeysetPager pages={pages} nextCursor={nextCursor} className="products-pager" />
     </section>
   );
 }

@@ -16,6 +16,7 @@ import { useCan } from '../lib/session.ts';
 import { AdjustStockDialog } from './adjust-stock-dialog.tsx';
 import { fetchStock, STOCK_KEY } from './stock-api.ts';
 import './stock.css';
+import { KeysetPager, useKeysetPages } from '../lib/keyset-pages.tsx';
 
 export function StockPage() {
   usePageTitle('Stock');
@@ -25,8 +26,8 @@ export function StockPage() {
   const low = params.get('low') === 'true';
   const [search, setSearch] = useState(q);
   // Cursors of the pages before this one, and this page's.
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors.at(-1) ?? null;
+  const pages = useKeysetPages();
+  const cursor = pages.cursor;
   const [adjusting, setAdjusting] = useState<StockRowView | null>(null);
   const [done, setDone] = useState<StockRowView | null>(null);
 
@@ -42,7 +43,7 @@ export function StockPage() {
     if (values.q.trim()) query.q = values.q.trim();
     if (values.low) query.low = 'true';
     setParams(query);
-    setCursors([null]);
+    pages.reset();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -159,18 +160,7 @@ export function StockPage() {
         </table>
       </div>
       {stock.data && rows.length === 0 && <p>No variations match.</p>}
-      <div className="stock-pager">
-        {cursors.length > 1 && (
-          <Button variant="secondary" onClick={() => setCursors(cursors.slice(0, -1))}>
-            Previous page
-          </Button>
-        )}
-        {nextCursor && (
-          <Button variant="secondary" onClick={() => setCursors([...cursors, nextCursor])}>
-            Next page
-          </Button>
-        )}
-      </div>
+      <KeysetPager pages={pages} nextCursor={nextCursor} className="stock-pager" />
       {adjusting && (
         <AdjustStockDialog
           row={adjusting}
