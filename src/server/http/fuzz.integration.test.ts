@@ -675,6 +675,20 @@ const FLOWS: string[][] = [
     'GET /api/v1/user',
     'GET /api/v1/payments/methods',
   ],
+  // The back office's catalogue: a product, its pictures (upload, change, reorder,
+  // remove, restore) and offers, so each route meets the owner's session often enough.
+  [
+    'GET /api/v1/admin/products',
+    'POST /api/v1/admin/products',
+    'GET /api/v1/admin/products/:id/pictures',
+    'POST /api/v1/admin/products/:id/pictures',
+    'PATCH /api/v1/admin/products/:id/pictures/:picture_id',
+    'PUT /api/v1/admin/products/:id/pictures/order',
+    'DELETE /api/v1/admin/products/:id/pictures/:picture_id',
+    'POST /api/v1/admin/products/:id/pictures/:picture_id/restore',
+    'PATCH /api/v1/admin/variations/:id',
+    'POST /api/v1/admin/vouchers',
+  ],
   [
     'POST /api/v1/basket',
     'POST /api/v1/basket/share',

@@ -76,7 +76,10 @@ describe('the reports page', () => {
     expect(rows[1]).toHaveTextContent('£123.45');
     expect(within(table).getByRole('columnheader', { name: 'VAT 20%' })).toBeInTheDocument();
     expect(within(rows.at(-1)!).getByRole('rowheader')).toHaveTextContent('Total');
-    expect(screen.getByText('Chart of 2 periods')).toBeInTheDocument();
+    // The chart is a chunk of its own, loaded after the table.
+    expect(
+      await screen.findByText('Chart of 2 periods', undefined, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /download sales as csv/i })).toHaveAttribute(
       'href',
       '/api/v1/admin/reports/sales.csv?from=2026-11-01&to=2026-11-02&group=day',
