@@ -137,6 +137,20 @@ export const errorCatalogue = {
     message:
       'This customer has an order still to be paid for or sent, so their details are still needed. Erase them once it has been sent, cancelled or refunded.',
   },
+  // returns (issue 23): UK Consumer Contracts Regulations, 14 days to cancel after delivery.
+  return_not_allowed: {
+    status: 409,
+    message:
+      'These items cannot be returned: they have not been sent yet, the time to return them has passed, or they are already being returned.',
+  },
+  return_not_found: { status: 404, message: 'The return requested could not be found.' },
+  // invoices (issue 23): an order has a VAT invoice once it is paid for.
+  invoice_not_available: {
+    status: 409,
+    message: 'This order has no VAT invoice yet: one is issued once it has been paid for.',
+  },
+  // background jobs (issue 23): retrying a job that is not in the failed list.
+  job_not_found: { status: 404, message: 'The job requested could not be found.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** A snake_case error type from the catalogue. */

@@ -26,6 +26,9 @@ export const PERMISSIONS = {
   'offers.manage': 'Create, change and end discount codes and promotions',
   'delivery.manage': 'Change delivery options, zones and closing days',
   'reports.read': 'See and download sales reports',
+  'returns.manage': 'Mark returns received or refuse them (refunding needs orders.refund)',
+  'jobs.manage': 'See failed background jobs and retry them',
+  'emails.preview': 'Preview the shop’s emails and send a test to yourself',
   'audit.read': 'Read and export the audit trail',
   'staff.manage': 'Add, change and disable staff accounts',
 } as const;
@@ -51,6 +54,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'offers.manage',
     'delivery.manage',
     'reports.read',
+    'returns.manage',
+    'jobs.manage',
+    'emails.preview',
     'audit.read',
   ],
   support: [
@@ -61,6 +67,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'orders.cancel_preorder',
     'emails.resend',
     'customers.read',
+    'returns.manage',
   ],
   dispatcher: [
     'dashboard.read',
@@ -69,6 +76,7 @@ export const ROLE_PERMISSIONS: Readonly<Record<StaffRole, readonly Permission[]>
     'orders.dispatch',
     'stock.read',
     'stock.adjust',
+    'returns.manage',
   ],
 };
 
