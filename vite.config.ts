@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -42,9 +43,23 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * React Router 7 points every import at its development build, warnings and all, even
+ * in a production build (remix-run/react-router#12532, #14753: "intended to be
+ * temporary"). Its production build is the same code without them: about 2 KB less for
+ * every page to load (ADR 058).
+ */
+export const reactRouterProduction = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(
+    import.meta.resolve('react-router').replace('/development/', '/production/'),
+  ),
+};
+
+export default defineConfig(({ command }) => ({
   root: 'src/web',
   plugins: [react(), precompress()],
+  resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -66,4 +81,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://127.0.0.1:3000', '/media': 'http://127.0.0.1:3000' },
   },
-});
+}));
