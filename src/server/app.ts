@@ -111,6 +111,7 @@ import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
 import { staffAccountsService } from './modules/staff/staff-accounts.service.ts';
 import { staffAuthRoutes } from './modules/staff/staff-auth.routes.ts';
 import { staffAuthService } from './modules/staff/staff-auth.service.ts';
+import { staffTotpSecrets } from './modules/staff/totp.ts';
 import { auditTrailRepository } from './modules/audit/audit.repository.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { auditService } from './modules/audit/audit.service.ts';
@@ -435,10 +436,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       });
       stockAlertRoutes(api, { alerts: stockAlerts });
       const secureCookies = deps.secureCookies ?? false;
-      const staffAuth = staffAuthService({ db: deps.db, rateLimits, log: app.log });
+      const totpSecrets = staffTotpSecrets(deps.cookieSecret);
+      const staffAuth = staffAuthService({ db: deps.db, rateLimits, totpSecrets, log: app.log });
       staffAuthRoutes(api, { staffAuth, secureCookies });
       const publicUrl = deps.publicUrl ?? 'http://localhost:3000';
-      staffAccountsRoutes(api, { staffAccounts: staffAccountsService({ db: deps.db, publicUrl }) });
+      staffAccountsRoutes(api, {
+        staffAccounts: staffAccountsService({ db: deps.db, publicUrl, totpSecrets }),
+      });
       auditRoutes(api, { audit: auditService({ trail: auditTrailRepository(deps.db) }) });
       dashboardRoutes(api, {
         dashboard: dashboardService({

@@ -140,8 +140,14 @@ describe('starting the shop', () => {
     expect(warnings[0]?.msg).toMatch(/test-mode captcha.*development cookie secret.*outbox/);
     // Outside production the demo shop is there to try (in production: SEED_DEMO=true).
     expect(await started.count('users')).toBe(2);
-    // And the demo staff (README), to sign in to the back office at /admin.
+    // And the demo staff (README), to sign in to the back office at /admin, their
+    // authenticator secrets sealed at start (ADR 075): none is in the database as it is.
     expect(await started.count('staff')).toBe(2);
+    const secrets = await started.shop.db.selectFrom('staff').select('totp_secret').execute();
+    for (const { totp_secret } of secrets) expect(totp_secret).toMatch(/^v1\./);
+    expect(started.lines.some((line) => line.msg === 'staff authenticator secrets sealed')).toBe(
+      true,
+    );
     expect(await started.count('products')).toBeGreaterThan(0);
   }, 60_000);
 });

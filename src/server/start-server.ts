@@ -21,6 +21,8 @@ import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './conf
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
+import { sealStaffTotpSecrets } from './modules/staff/seal-totp-secrets.ts';
+import { staffTotpSecrets } from './modules/staff/totp.ts';
 import { PENDING_SWEEP_MS } from './modules/order/reconciliation.ts';
 import { writeNoPicture } from './modules/admin-products/no-picture.ts';
 
@@ -133,6 +135,9 @@ export async function startServer(
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
   if (config.seedDemo) await loadDemoData(handle.db, config.mediaDir, app.log);
   else app.log.info('demo data not loaded (SEED_DEMO is false, as in production by default)');
+  // Staff authenticator secrets are kept sealed (ADR 075): any still stored as they are.
+  const sealed = await sealStaffTotpSecrets(handle.db, staffTotpSecrets(config.cookieSecret));
+  if (sealed) app.log.info({ staff: sealed }, 'staff authenticator secrets sealed');
   // Orders a stopped process left pending (ADR 019): settled now and every hour. PGlite's
   // data folder belongs to this one process, so at start nothing can still be charging
   // any of them: all are settled (ADR 030). On PostgreSQL other processes may be, so

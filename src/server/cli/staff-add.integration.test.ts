@@ -7,7 +7,10 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../db/client.ts';
 import { ENGINES, openTestDatabase, type TestDatabase } from '../testing/test-app.ts';
+import { staffTotpSecrets } from '../modules/staff/totp.ts';
 import { parseStaffAddArgs, staffAdd, STAFF_ADD_USAGE } from './staff-add.ts';
+
+const SECRET = 'staff-add-test-cookie-secret-0123456789';
 
 const run = promisify(execFile);
 const PUBLIC_URL = 'https://shop.example';
@@ -41,7 +44,7 @@ describe.each(ENGINES)('staff:add on %s', (engine) => {
   afterEach(() => handle.close());
 
   it('adds the account and prints its link; again, issues a new link and says so', async () => {
-    const deps = { db: handle.db, publicUrl: PUBLIC_URL };
+    const deps = { db: handle.db, publicUrl: PUBLIC_URL, totpSecrets: staffTotpSecrets(SECRET) };
     const args = { email: 'olive@shop.example', role: 'owner' as const, name: 'Olive Green' };
     const first = await staffAdd(deps, args);
     expect(first).toContain('Added staff account Olive Green <olive@shop.example>, Owner.');
@@ -51,6 +54,14 @@ describe.each(ENGINES)('staff:add on %s', (engine) => {
     expect(second).toContain('Their role stays Owner');
     expect(second).toMatch(LINK);
     expect(second.match(LINK)?.[0]).not.toBe(first.match(LINK)?.[0]);
+    // The authenticator secret the link enrols is kept sealed (ADR 075).
+    const { totp_secret } = await handle.db
+      .selectFrom('staff')
+      .select('totp_secret')
+      .where('email', '=', args.email)
+      .executeTakeFirstOrThrow();
+    expect(totp_secret).toMatch(/^v1\./);
+    expect(staffTotpSecrets(SECRET).open(totp_secret!)).toMatch(/^[A-Z2-7]{32}$/);
     const audit = await handle.db
       .selectFrom('audit_log')
       .select(['action', 'actor', 'staff_id'])

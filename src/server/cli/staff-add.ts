@@ -14,9 +14,11 @@ import { safeParse } from 'zod/v4/core';
 import { staffCreateSchema } from '../../domain/schemas/staff.ts';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../domain/staff.ts';
 import type { Db } from '../db/client.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
 import { COMMAND_LINE } from '../modules/staff/staff-actor.ts';
 import { staffAccountsService } from '../modules/staff/staff-accounts.service.ts';
 import { SETUP_LINK_TTL_MS } from '../modules/staff/setup-link.ts';
+import { staffTotpSecrets } from '../modules/staff/totp.ts';
 import { withShopDatabase } from './shop-database.ts';
 
 export const STAFF_ADD_USAGE = `Usage: npm run staff:add -- <email> <role> [name]\n  role: one of ${STAFF_ROLES.join(', ')}`;
@@ -47,7 +49,7 @@ export function parseStaffAddArgs(args: readonly string[]): StaffAddArgs | { err
 
 /** Adds the account (or issues a new link) on `db`; what the command prints. */
 export async function staffAdd(
-  deps: { db: Db; publicUrl: string },
+  deps: { db: Db; publicUrl: string; totpSecrets: SecretBox },
   args: StaffAddArgs,
 ): Promise<string> {
   const result = await staffAccountsService(deps).addOrReissue(COMMAND_LINE, args);
@@ -83,7 +85,8 @@ async function main(): Promise<number> {
     return 1;
   }
   return withShopDatabase(async (handle, config) => {
-    console.log(await staffAdd({ db: handle.db, publicUrl: config.publicUrl }, args));
+    const totpSecrets = staffTotpSecrets(config.cookieSecret);
+    console.log(await staffAdd({ db: handle.db, publicUrl: config.publicUrl, totpSecrets }, args));
     return 0;
   });
 }

@@ -10,11 +10,18 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../domain/staff.ts';
 import { addStaff, signedInStaff, staffBrowser } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+import {
+  createTestApp,
+  ENGINES,
+  Shopper,
+  TEST_COOKIE_SECRET,
+  type TestApp,
+} from '../../testing/test-app.ts';
 import { nextTotpCode, totpCode } from '../../testing/totp.ts';
 import { COMMAND_LINE } from './staff-actor.ts';
 import { SELF_CHANGE_MESSAGE, staffAccountsService } from './staff-accounts.service.ts';
 import { SETUP_CODE_WRONG, SETUP_LINK_INVALID } from './staff-auth.service.ts';
+import { staffTotpSecrets } from './totp.ts';
 import { STAFF_COOKIE } from './staff-session.ts';
 
 const PUBLIC_URL = 'https://shop.example';
@@ -187,7 +194,11 @@ describe.each(ENGINES)('staff accounts and set-up links on %s', (engine) => {
     const view = await new Shopper(t.app).get(
       `/api/v1/admin/auth/setup/${tokenOf(reissued.body.data.setup_url)}`,
     );
-    expect(view.body.data.secret).toBe(row.totp_secret);
+    // The database holds the new secret sealed (ADR 075); the set-up page shows it opened.
+    expect(row.totp_secret).toMatch(/^v1\./);
+    expect(row.totp_secret).not.toContain(view.body.data.secret);
+    expect(view.body.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(staffTotpSecrets(TEST_COOKIE_SECRET).open(row.totp_secret!)).toBe(view.body.data.secret);
     expect((await auditRows(member.id)).map((r) => r.action)).toEqual(['staff.setup_link']);
     expect((await owner.post('/api/v1/admin/staff/999999/setup_link')).status).toBe(404);
   });
@@ -266,7 +277,11 @@ describe.each(ENGINES)('staff accounts and set-up links on %s', (engine) => {
         .execute();
       expect(owners).toHaveLength(1);
       // Nor can anyone else (here the command line) disable or demote the last one.
-      const accounts = staffAccountsService({ db: t.handle.db, publicUrl: PUBLIC_URL });
+      const accounts = staffAccountsService({
+        db: t.handle.db,
+        publicUrl: PUBLIC_URL,
+        totpSecrets: staffTotpSecrets(TEST_COOKIE_SECRET),
+      });
       const last = owners[0]?.id ?? 0;
       for (const change of [{ disabled: true }, { role: 'support' as const }]) {
         const error = await accounts.change(COMMAND_LINE, last, change).catch((e: unknown) => e);

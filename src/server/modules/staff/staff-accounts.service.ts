@@ -11,6 +11,7 @@ import type { StaffAccount } from '../../../domain/api/admin-staff.ts';
 import { AppError } from '../../../domain/errors.ts';
 import type { staffChangeSchema, staffCreateSchema } from '../../../domain/schemas/staff.ts';
 import type { Db } from '../../db/client.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { StaffActor } from './staff-actor.ts';
 import { staffRepository, type StaffAccountRow } from './staff.repository.ts';
@@ -46,13 +47,13 @@ export function staffIdOf(value: string): number {
   return Number(value);
 }
 
-export function staffAccountsService(deps: { db: Db; publicUrl: string }) {
+export function staffAccountsService(deps: { db: Db; publicUrl: string; totpSecrets: SecretBox }) {
   const { db } = deps;
 
   async function reissue(trx: Db, actor: StaffActor, staffId: number) {
     const before = await staffRepository(trx).lockAccount(staffId);
     if (!before) throw new AppError('not_found', { message: STAFF_NOT_FOUND });
-    const link = await issueSetupLink(trx, staffId, deps.publicUrl);
+    const link = await issueSetupLink(trx, staffId, deps.publicUrl, deps.totpSecrets);
     if (!link) throw new AppError('not_found', { message: STAFF_NOT_FOUND });
     await recordAudit(trx, actor, {
       action: 'staff.setup_link',
@@ -72,7 +73,7 @@ export function staffAccountsService(deps: { db: Db; publicUrl: string }) {
           errors: { email: ['A staff account with that email address already exists.'] },
         });
       }
-      const link = await issueSetupLink(trx, created.id, deps.publicUrl);
+      const link = await issueSetupLink(trx, created.id, deps.publicUrl, deps.totpSecrets);
       if (!link) throw new Error('the new staff account vanished');
       await recordAudit(trx, actor, {
         action: 'staff.create',

@@ -7,6 +7,7 @@
  */
 import { hash } from '@node-rs/argon2';
 import { sql } from 'kysely';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../domain/staff.ts';
 import { DEMO_STAFF, seedDemoStaff } from '../../db/seed/demo-staff.ts';
@@ -17,12 +18,14 @@ import {
   createTestApp,
   ENGINES,
   Shopper,
+  TEST_COOKIE_SECRET,
   type TestApp,
 } from '../../testing/test-app.ts';
 import { nextTotpCode, totpCode } from '../../testing/totp.ts';
 import { LOGIN_LIMITS } from '../auth/auth.service.ts';
 import { STAFF_COOKIE } from './staff-session.ts';
-import { newTotpSecret } from './totp.ts';
+import { sealStaffTotpSecrets } from './seal-totp-secrets.ts';
+import { newTotpSecret, staffTotpSecrets } from './totp.ts';
 
 const PASSWORD = 'correct horse battery';
 const INVALID = {
@@ -265,6 +268,41 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
     expect(reply.body.error_type).toBe('unauthorized');
   });
 
+  it('cannot use a secret sealed under another COOKIE_SECRET: refused, and the log says why', async () => {
+    const member = await setUpStaff(t.handle.db);
+    // (with those of the tests before, still stored as they are)
+    expect(
+      await sealStaffTotpSecrets(t.handle.db, staffTotpSecrets(TEST_COOKIE_SECRET)),
+    ).toBeGreaterThanOrEqual(1);
+    const lines: { level: number; msg: string; staffId?: number }[] = [];
+    const logger = pino(
+      { level: 'warn' },
+      {
+        write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]),
+      },
+    );
+    const rotated = await appOnDatabase(t.handle.db, {
+      cookieSecret: 'another-cookie-secret-of-at-least-32-chars',
+      logger,
+    });
+    try {
+      const reply = await new Shopper(rotated).request({
+        method: 'POST',
+        url: '/api/v1/admin/auth/login',
+        payload: { email: member.email, password: PASSWORD, code: totpCode(member.secret) },
+        remoteAddress: address(),
+      });
+      expect(reply.status).toBe(401);
+      expect(reply.body).toEqual(INVALID);
+      const error = lines.find((line) => line.level === 50);
+      expect(error?.msg).toMatch(/TOTP secret cannot be opened.*new set-up link/);
+      expect(error?.staffId).toBe(member.id);
+      expect(JSON.stringify(lines)).not.toContain(member.secret);
+    } finally {
+      await rotated.close();
+    }
+  });
+
   it('lets the demo staff sign in with the README’s passwords and secrets', async () => {
     expect(await seedDemoStaff(t.handle.db)).toBe(DEMO_STAFF.length);
     expect(await seedDemoStaff(t.handle.db)).toBe(0);
@@ -280,6 +318,25 @@ describe.each(ENGINES)('staff sign-in on %s', (engine) => {
         name: member.name,
         role: member.role,
       });
+    }
+    // Sealed at the next start (ADR 075), they sign in the same.
+    expect(await sealStaffTotpSecrets(t.handle.db, staffTotpSecrets(TEST_COOKIE_SECRET))).toBe(
+      DEMO_STAFF.length,
+    );
+    for (const member of DEMO_STAFF) {
+      const { totp_secret } = await t.handle.db
+        .selectFrom('staff')
+        .select('totp_secret')
+        .where('email', '=', member.email)
+        .executeTakeFirstOrThrow();
+      expect(totp_secret).toMatch(/^v1\./);
+      expect(totp_secret).not.toContain(member.totpSecret);
+      const reply = await login(new Shopper(t.app), {
+        email: member.email,
+        password: member.password,
+        code: nextTotpCode(member.totpSecret),
+      });
+      expect(reply.status).toBe(200);
     }
     expect(DEMO_STAFF.map((member) => [member.email, member.role])).toEqual([
       ['owner@everbloom.test', 'owner'],

@@ -28,6 +28,7 @@ import { LOGIN_LIMITS } from '../auth/auth.service.ts';
 import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
 import type { StaffActor } from './staff-actor.ts';
 import { hashStaffToken, newStaffToken } from './staff-session.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { staffRepository, type StaffMember } from './staff.repository.ts';
 import { SETUP_TOKEN } from './setup-link.ts';
 import { matchingStep, otpauthUri } from './totp.ts';
@@ -58,10 +59,31 @@ const actorFor = (member: StaffMember, ip: string): StaffActor => ({
 export function staffAuthService(deps: {
   db: Db;
   rateLimits: RateLimitRepository;
-  log: { warn(object: object, message: string): void };
+  /** How TOTP secrets are sealed in the database (ADR 075). */
+  totpSecrets: SecretBox;
+  log: {
+    warn(object: object, message: string): void;
+    error(object: object, message: string): void;
+  };
 }) {
-  const { db, rateLimits } = deps;
+  const { db, rateLimits, totpSecrets } = deps;
   const staff = staffRepository(db);
+
+  /**
+   * A stored TOTP secret, opened; null (and logged) when it cannot be: sealed under
+   * another COOKIE_SECRET, or altered. The member then needs a new set-up link.
+   */
+  function openSecret(member: { id: number }, stored: string | null): string | null {
+    if (stored === null) return null;
+    const secret = totpSecrets.open(stored);
+    if (secret === null) {
+      deps.log.error(
+        { staffId: member.id },
+        'staff TOTP secret cannot be opened (COOKIE_SECRET changed since it was set up?): issue a new set-up link with npm run staff:add',
+      );
+    }
+    return secret;
+  }
 
   /** A new session for `member`, audited as `action`; returns the cookie's token. */
   async function startSession(member: StaffMember, ip: string, action: string) {
@@ -82,8 +104,10 @@ export function staffAuthService(deps: {
     const account = SETUP_TOKEN.test(token)
       ? await staff.bySetupToken(hashStaffToken(token))
       : undefined;
-    if (!account) throw new AppError('not_found', { message: SETUP_LINK_INVALID });
-    return account;
+    const secret = account ? openSecret(account, account.totp_secret) : null;
+    if (!account || secret === null)
+      throw new AppError('not_found', { message: SETUP_LINK_INVALID });
+    return { ...account, totp_secret: secret };
   }
 
   return {
@@ -127,10 +151,12 @@ export function staffAuthService(deps: {
       const member = parsed.success ? await staff.credentialsByEmail(input.email) : undefined;
       // The same work whatever is wrong: a hash checked, a code checked.
       const passwordOk = await verify(member?.password_hash ?? (await decoyHash()), input.password);
-      const step = matchingStep(member?.totp_secret ?? DECOY_SECRET, input.code);
+      const secret = member ? openSecret(member, member.totp_secret) : null;
+      const step = matchingStep(secret ?? DECOY_SECRET, input.code);
       if (!parsed.success) return refuse('malformed');
       if (!member) return refuse('unknown email');
       if (!member.password_hash || !member.totp_secret) return refuse('not set up');
+      if (secret === null) return refuse('authenticator secret unreadable');
       if (member.disabled) return refuse('disabled');
       if (!passwordOk) return refuse('wrong password');
       if (step === null) return refuse('wrong code');

@@ -129,6 +129,31 @@ export function staffRepository(db: Db) {
       return row !== undefined;
     },
 
+    /** Accounts whose TOTP secret is still stored as it is (from before ADR 075). */
+    async unsealedTotpSecrets(): Promise<{ id: number; totp_secret: string }[]> {
+      const rows = await db
+        .selectFrom('staff')
+        .select(['id', 'totp_secret'])
+        .where('totp_secret', 'is not', null)
+        .where('totp_secret', 'not like', 'v1.%')
+        .execute();
+      return rows.flatMap((row) =>
+        row.totp_secret ? [{ id: row.id, totp_secret: row.totp_secret }] : [],
+      );
+    },
+
+    /** Replaces a TOTP secret with its sealed form, if it is still `was`. */
+    async sealTotpSecret(staffId: number, was: string, sealed: string): Promise<boolean> {
+      const row = await db
+        .updateTable('staff')
+        .set({ totp_secret: sealed })
+        .where('id', '=', staffId)
+        .where('totp_secret', '=', was)
+        .returning('id')
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** The account a live set-up link belongs to (not expired, used or disabled). */
     async bySetupToken(
       tokenHash: string,

@@ -5,6 +5,7 @@
  * step a code matched (staff.totp_last_step) and refuses that step or an earlier one.
  */
 import { Secret, TOTP } from 'otpauth';
+import { secretBox, type SecretBox } from '../../lib/secret-box.ts';
 
 export const TOTP_SETTINGS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 /** Steps either side of now a code may come from. */
@@ -14,6 +15,15 @@ export const TOTP_ISSUER = 'Everbloom back office';
 
 const totp = (secret: string, label = 'staff') =>
   new TOTP({ ...TOTP_SETTINGS, issuer: TOTP_ISSUER, label, secret: Secret.fromBase32(secret) });
+
+/**
+ * How staff TOTP secrets are kept in the database: sealed under a key derived from the
+ * cookie secret (ADR 075). Changing COOKIE_SECRET makes them unreadable: staff then
+ * need new set-up links (`npm run staff:add`), as they should after a leak.
+ */
+export function staffTotpSecrets(cookieSecret: string): SecretBox {
+  return secretBox(cookieSecret, 'staff-totp');
+}
 
 /** A new random secret (160 bits, as RFC 4226 recommends), in base32. */
 export function newTotpSecret(): string {
