@@ -21,6 +21,7 @@ import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './conf
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
+import { foldSearchSales, SEARCH_SALES_FOLD_MS } from './modules/search/search-sales.ts';
 import { sealStaffTotpSecrets } from './modules/staff/seal-totp-secrets.ts';
 import { staffTotpSecrets } from './modules/staff/totp.ts';
 import { PENDING_SWEEP_MS } from './modules/order/reconciliation.ts';
@@ -174,6 +175,13 @@ export async function startServer(
     log: app.log,
   });
   // Back-in-stock emails due since the last sweep, however the stock came back (ADR 025).
+  const searchSalesFold = scheduleHousekeeping({
+    purge: async () => ({ search_families: await foldSearchSales(handle.db) }),
+    log: app.log,
+    intervalMs: SEARCH_SALES_FOLD_MS,
+    firstRunMs: SEARCH_SALES_FOLD_MS,
+    message: 'units sold folded into search',
+  });
   const stockAlertSweep = scheduleHousekeeping({
     purge: async () => {
       const counts = await app.dispatchStockAlerts();
@@ -193,7 +201,12 @@ export async function startServer(
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       stage = 'scheduled work (housekeeping, back-in-stock and pending-order sweeps)';
-      await Promise.all([housekeeping.stop(), stockAlertSweep.stop(), pendingOrderSweep.stop()]);
+      await Promise.all([
+        housekeeping.stop(),
+        stockAlertSweep.stop(),
+        pendingOrderSweep.stop(),
+        searchSalesFold.stop(),
+      ]);
       // Stops listening at once; waits for the requests in flight to be answered.
       stage = 'requests in flight';
       await app.close();

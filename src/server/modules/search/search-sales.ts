@@ -1,0 +1,16 @@
+/**
+ * Units sold reach the search documents (best-selling order, suggestions) through a
+ * queue the order's transaction only appends to, folded in by this every minute (ADR
+ * 076): paying an order then takes no lock on any document.
+ */
+import { sql } from 'kysely';
+import type { Db } from '../../db/client.ts';
+
+/** How often the queue is folded in: how far best-selling order may be behind. */
+export const SEARCH_SALES_FOLD_MS = 60_000;
+
+/** Folds the queued units sold into the documents; returns how many families changed. */
+export async function foldSearchSales(db: Db): Promise<number> {
+  const { rows } = await sql<{ folded: number }>`SELECT search_sales_fold() AS folded`.execute(db);
+  return rows[0]?.folded ?? 0;
+}
