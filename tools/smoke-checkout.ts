@@ -16,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http2 from 'node:http2';
 import { rootCertificates } from 'node:tls';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /** Braintree's sandbox Visa card: its fake nonce class passes 3-D Secure without a challenge. */
 const TEST_CARD = {
@@ -280,7 +281,7 @@ export async function runSmoke(origin: string, options: SmokeOptions = {}): Prom
       // (sent as the build's index.html) are not; the scripts must be (next step).
       const encoding = String(reply.headers['content-encoding'] ?? 'none');
       const hsts = reply.headers['strict-transport-security'];
-      const html = await decode(reply.body, encoding);
+      const html = decode(reply.body, encoding);
       const src = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
       if (!src) throw new SmokeFailure('home page', 'no /assets/*.js script in the page');
       return [src, `200 text/html, ${encoding}${hsts ? ', HSTS' : ', no HSTS (not production?)'}`];
@@ -301,12 +302,9 @@ export async function runSmoke(origin: string, options: SmokeOptions = {}): Prom
       return [null, `${script} ${encoding}, ${reply.body.length} bytes`];
     });
 
-    const product = await step('catalogue', async () => {
+    const product = await step('catalogue', async (): Promise<[{ id: number }, string]> => {
       if (options.productId !== undefined)
-        return [
-          { id: options.productId, name: `product ${options.productId}` } as Product,
-          'given',
-        ];
+        return [{ id: options.productId }, `product ${options.productId} (given)`];
       const data = await api<{ products: Product[] }>('catalogue', 'GET', '/api/v1/products');
       const found = buyable(data.products);
       if (!found)
@@ -436,14 +434,10 @@ export async function runSmoke(origin: string, options: SmokeOptions = {}): Prom
   }
 }
 
-async function decode(body: Buffer, encoding: string): Promise<string> {
-  const zlib = await import('node:zlib');
+/** A body as text, undoing the content encoding the shop chose. */
+function decode(body: Buffer, encoding: string): string {
   const raw =
-    encoding === 'br'
-      ? zlib.brotliDecompressSync(body)
-      : encoding === 'gzip'
-        ? zlib.gunzipSync(body)
-        : body;
+    encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
   return raw.toString('utf8');
 }
 
