@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The shop's image (ADR 073): one image for the web processes and the job worker.
 #   docker build -t everbloom-shop .
 # Stages: `build` installs every dependency and builds the web app, the back office and
