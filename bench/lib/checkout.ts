@@ -86,6 +86,8 @@ export interface CheckoutOptions {
   withOrder: boolean;
   /** Read the order back after placing it (the thank-you page). */
   readOrder?: boolean;
+  /** How requests are sent: harness's `http` (fetch, HTTP/1.1) unless given, e.g. HTTP/2. */
+  client?: typeof http;
 }
 
 /**
@@ -101,6 +103,7 @@ export async function checkout(
   const origins = typeof origin === 'string' ? [origin] : origin;
   let turn = index;
   const next = () => origins[turn++ % origins.length] ?? '';
+  const send = settings.client ?? http;
   const result: Checkout = { ms: {}, statements: {}, bodies: {} };
   let cookie = '';
   const step = async (
@@ -117,24 +120,24 @@ export async function checkout(
   };
 
   const created = await step('create basket', [200], () =>
-    http(next(), 'POST', BASKET_PATH, { body: { product_id: productIds[0], quantity: 1 } }),
+    send(next(), 'POST', BASKET_PATH, { body: { product_id: productIds[0], quantity: 1 } }),
   );
   cookie = created.cookie ?? '';
   if (!cookie) throw new StepError('create basket', { ...created, text: 'no basket cookie set' });
   await step('add item', [200], () =>
-    http(next(), 'POST', BASKET_PATH, {
+    send(next(), 'POST', BASKET_PATH, {
       cookie,
       body: { product_id: productIds[1], quantity: 1 },
     }),
   );
   await step('details', [200], () =>
-    http(next(), 'PUT', `${BASKET_PATH}/details`, {
+    send(next(), 'PUT', `${BASKET_PATH}/details`, {
       cookie,
       body: { email_address: `shopper${index}@example.com`, ...DETAILS },
     }),
   );
   const basket = await step('GET basket', [200], () =>
-    http(next(), 'GET', BASKET_PATH, { cookie }),
+    send(next(), 'GET', BASKET_PATH, { cookie }),
   );
   const options = (
     JSON.parse(basket.text) as { data: { available_delivery_options: { id: string }[] } }
@@ -143,11 +146,11 @@ export async function checkout(
   if (!optionId)
     throw new StepError('GET basket', { ...basket, text: 'no delivery option offered' });
   await step('delivery', [200], () =>
-    http(next(), 'PUT', `${BASKET_PATH}/delivery`, { cookie, body: { option_id: optionId } }),
+    send(next(), 'PUT', `${BASKET_PATH}/delivery`, { cookie, body: { option_id: optionId } }),
   );
   if (!settings.withOrder) return result;
   const placed = await step('order', [200, 201], () =>
-    http(next(), 'POST', `${BASKET_PATH}/order`, {
+    send(next(), 'POST', `${BASKET_PATH}/order`, {
       cookie,
       body: {
         payment_method_nonce: THREE_DS_NONCE,
@@ -163,7 +166,7 @@ export async function checkout(
     // The browser may read its order through the signed orders cookie the order set.
     const ordersCookie = placed.cookies.find((c) => c.startsWith('everbloom_orders='));
     const read = await step('read order', [200], () =>
-      http(next(), 'GET', `/api/v1/orders/${publicId}`, {
+      send(next(), 'GET', `/api/v1/orders/${publicId}`, {
         cookie: ordersCookie ? `${cookie}; ${ordersCookie}` : cookie,
       }),
     );

@@ -50,6 +50,11 @@ function alive(child: ChildProcess) {
   return child.exitCode === null && child.signalCode === null;
 }
 
+/** Kills `child` at clean-up, as it does the servers it starts itself (e.g. a proxy). */
+export function killAtCleanUp(child: ChildProcess): void {
+  children.add(child);
+}
+
 /** Runs `task` at clean-up (last added, first run); the returned function runs it now. */
 export function onCleanUp(task: () => Promise<void>): () => Promise<void> {
   cleanups.push(task);

@@ -31,6 +31,8 @@ const HOP_BY_HOP = new Set([
 
 export interface H2Front {
   origin: string;
+  /** The front's self-signed certificate (PEM), for a client that should trust it. */
+  certificate: string;
   stop(): Promise<void>;
 }
 
@@ -75,7 +77,8 @@ async function selfSignedCertificate(): Promise<{ key: Buffer; cert: Buffer }> {
 export async function startH2Front(backend: string): Promise<H2Front> {
   const target = new URL(backend);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const server = http2.createSecureServer(await selfSignedCertificate());
+  const credentials = await selfSignedCertificate();
+  const server = http2.createSecureServer(credentials);
   server.on('stream', (stream, headers) => {
     const forwarded: http.OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(headers)) {
@@ -118,6 +121,7 @@ export async function startH2Front(backend: string): Promise<H2Front> {
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     origin: `https://127.0.0.1:${port}`,
+    certificate: credentials.cert.toString('utf8'),
     stop: async () => {
       agent.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -14,7 +14,12 @@
  *         keys the test-mode gateway). The load generator itself sends each request of
  *         a checkout to the other process than the one before, with the same cookies:
  *         a balancer without sticky sessions, the hardest case for statelessness, and no
- *         proxy process taking a share of the two cores from the shop it measures.
+ *         proxy process taking a share of the two cores from the shop it measures;
+ *   caddy with --caddy (npm run bench:load:caddy): the same two processes behind Caddy
+ *         (deploy/Caddyfile, as `docker compose up` runs it; `caddy` on the PATH or
+ *         CADDY_BIN), reached over HTTPS and HTTP/2 with one TLS connection per checkout,
+ *         as one browser makes it; Caddy spreads the requests round robin. Its CPU time
+ *         is counted with the shops'.
  * The database (BENCH_PG_URL, else TEST_DATABASE_URL, else
  * postgres://postgres@127.0.0.1:5432/postgres, where it is created and at the end dropped)
  * is migrated and seeded first, and the two products bought get a million in stock.
@@ -33,6 +38,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { http2Client, startCaddy, type Http2Client } from '../lib/caddy.ts';
 import { checkout, prepareDatabase, type Checkout } from '../lib/checkout.ts';
 import {
   cpuTimes,
@@ -53,7 +59,12 @@ import {
   writeResults,
 } from '../lib/harness.ts';
 
-const RESULTS_FILE = join(import.meta.dirname, 'last-run.json.out');
+/** Also measure the two processes behind Caddy (ADR 073). */
+const THROUGH_CADDY = process.argv.includes('--caddy') || process.env.BENCH_LOAD_CADDY === 'true';
+const RESULTS_FILE = join(
+  import.meta.dirname,
+  THROUGH_CADDY ? 'last-run-caddy.json.out' : 'last-run.json.out',
+);
 const SECONDS = numberSetting('BENCH_LOAD_SECONDS', 5, 1, 300);
 const WARMUP_SECONDS = Math.min(3, SECONDS);
 const SHOPPER_COUNTS = (process.env.BENCH_LOAD_SHOPPERS || '1,2,4,8,16,32,64,128')
@@ -68,11 +79,12 @@ const SHOPPER_COUNTS = (process.env.BENCH_LOAD_SHOPPERS || '1,2,4,8,16,32,64,128
 /** The p99 the bench looks for the concurrency that passes it. */
 const P99_LIMIT_MS = 1000;
 
-type TargetName = 'bare' | 'one' | 'two';
+type TargetName = 'bare' | 'one' | 'two' | 'caddy';
 const TARGETS: Record<TargetName, string> = {
   bare: 'bare node:http',
   one: 'shop, 1 process',
   two: 'shop, 2 processes',
+  caddy: '2 processes, Caddy',
 };
 
 interface Step {
@@ -95,6 +107,23 @@ interface Target {
   name: TargetName;
   origins: string[];
   pids: number[];
+  /** A new connection for each checkout (HTTP/2 through Caddy); else fetch's pool. */
+  connect?: () => Promise<Http2Client>;
+}
+
+/** One checkout on `target`, on a connection of its own when the target opens them. */
+async function checkoutOn(target: Target, productIds: [number, number], index: number) {
+  const settings = { withOrder: true, readOrder: true };
+  if (!target.connect) return checkout(target.origins, productIds, index, settings);
+  const client = await target.connect();
+  try {
+    return await checkout(target.origins, productIds, index, {
+      ...settings,
+      client: client.request,
+    });
+  } finally {
+    client.close();
+  }
 }
 
 async function cpuOf(pids: number[]): Promise<number | null> {
@@ -122,7 +151,7 @@ async function crowd(
     while (performance.now() < deadline) {
       const index = next++;
       const [outcome, ms] = await timed(() =>
-        checkout(target.origins, productIds, index, { withOrder: true, readOrder: true }).then(
+        checkoutOn(target, productIds, index).then(
           () => null,
           (error: unknown) => error,
         ),
@@ -179,7 +208,7 @@ async function measure(targets: Target[], productIds: [number, number]): Promise
     console.log(`\n${shoppers} shopper(s) at once; load average ${load()}`);
     for (const target of targets) {
       const seconds = stepSeconds(steps.findLast((step) => step.target === target.name));
-      process.stdout.write(`  ${TARGETS[target.name].padEnd(17)} ${seconds} s… `);
+      process.stdout.write(`  ${TARGETS[target.name].padEnd(18)} ${seconds} s… `);
       const step = await crowd(target, productIds, shoppers, seconds, index);
       index += 1_000_000;
       steps.push(step);
@@ -212,7 +241,8 @@ function reportShopErrors(servers: RunningServer[]) {
 function printTable(steps: Step[]) {
   console.log(
     '\nCheckouts (7 requests each) at rising concurrency: orders/s, p50 and p99 of the whole checkout;' +
-      ' ratios to bare at the same concurrency (orders/s ×, p99 ×):',
+      ' ratios to bare at the same concurrency (orders/s ×, p99 ×); CPU/order: the shop' +
+      ' processes’ CPU time per order (through Caddy, with Caddy’s):',
   );
   const header = [
     'shoppers',
@@ -250,7 +280,12 @@ function printTable(steps: Step[]) {
 function p99Crossings(steps: Step[]): Record<TargetName, number | null> {
   const crossing = (name: TargetName) =>
     steps.find((step) => step.target === name && step.p99Ms > P99_LIMIT_MS)?.shoppers ?? null;
-  return { bare: crossing('bare'), one: crossing('one'), two: crossing('two') };
+  return {
+    bare: crossing('bare'),
+    one: crossing('one'),
+    two: crossing('two'),
+    caddy: crossing('caddy'),
+  };
 }
 
 async function main() {
@@ -293,24 +328,33 @@ async function main() {
     barePort,
   );
   const second = await startShop('shop 2', { DATABASE_URL: database.url }, { env: shopEnv });
-  const steps = await measure(
-    [
-      { name: 'bare', origins: [bare.origin], pids: [bare.pid] },
-      { name: 'one', origins: [first.origin], pids: [first.pid] },
-      { name: 'two', origins: [first.origin, second.origin], pids: [first.pid, second.pid] },
-    ],
-    productIds,
-  );
+  const targets: Target[] = [
+    { name: 'bare', origins: [bare.origin], pids: [bare.pid] },
+    { name: 'one', origins: [first.origin], pids: [first.pid] },
+    { name: 'two', origins: [first.origin, second.origin], pids: [first.pid, second.pid] },
+  ];
+  const caddy = THROUGH_CADDY
+    ? await startCaddy([first.origin, second.origin].map((origin) => new URL(origin).host))
+    : null;
+  if (caddy) {
+    targets.push({
+      name: 'caddy',
+      origins: [caddy.origin],
+      pids: [first.pid, second.pid, caddy.pid],
+      connect: () => http2Client(caddy.origin, caddy.ca),
+    });
+  }
+  const steps = await measure(targets, productIds);
   reportShopErrors([first, second]);
-  await Promise.all([bare.stop(), first.stop(), second.stop()]);
+  await Promise.all([bare.stop(), first.stop(), second.stop(), caddy?.stop()]);
 
   printTable(steps);
   const crossings = p99Crossings(steps);
   console.log(`\np99 of a checkout first above ${P99_LIMIT_MS} ms at:`);
-  for (const name of ['bare', 'one', 'two'] as const) {
+  for (const { name } of targets) {
     const at = crossings[name];
     console.log(
-      `  ${TARGETS[name].padEnd(17)} ${at === null ? `not reached up to ${most} shoppers` : `${at} shoppers`}`,
+      `  ${TARGETS[name].padEnd(18)} ${at === null ? `not reached up to ${most} shoppers` : `${at} shoppers`}`,
     );
   }
   const peak = (name: TargetName) =>
@@ -319,11 +363,24 @@ async function main() {
     `Peak orders/s: 1 process ${peak('one').toFixed(1)}, 2 processes ${peak('two').toFixed(1)} ` +
       `(${(peak('two') / peak('one')).toFixed(2)}× one), bare ${peak('bare').toFixed(1)}.`,
   );
+  if (caddy) {
+    console.log(
+      `Through Caddy (HTTPS, HTTP/2): ${peak('caddy').toFixed(1)} orders/s at peak, ` +
+        `${(peak('caddy') / peak('two')).toFixed(2)}× 2 processes reached directly, ` +
+        `${(peak('caddy') / peak('one')).toFixed(2)}× 1 process, ` +
+        `${(peak('caddy') / peak('bare')).toFixed(2)}× bare.`,
+    );
+  }
   console.log(`Load average at the end: ${load()} (other processes may share the cores)`);
 
   await writeResults(RESULTS_FILE, startedAt, {
     loadAverageAtEnd: loadavg(),
-    settings: { seconds: SECONDS, shoppers: SHOPPER_COUNTS, routing: 'client alternates ports' },
+    settings: {
+      seconds: SECONDS,
+      shoppers: SHOPPER_COUNTS,
+      routing: 'client alternates ports',
+      ...(caddy ? { caddy: 'round robin, HTTPS and HTTP/2, one connection per checkout' } : {}),
+    },
     p99Above1sAt: crossings,
     steps,
   });
@@ -331,6 +388,6 @@ async function main() {
 }
 
 // A bound on the whole run, whatever happens.
-watchdog((3 * SHOPPER_COUNTS.length * (4 * SECONDS + 30) + 300) * 1000);
+watchdog(((THROUGH_CADDY ? 4 : 3) * SHOPPER_COUNTS.length * (4 * SECONDS + 30) + 300) * 1000);
 
 await runBenchmark(main);
