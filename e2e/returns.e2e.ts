@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectAxeClean } from './support/axe.ts';
 import { readyBasket } from './support/basket.ts';
 import { signInOwner } from './support/staff.ts';
 
@@ -72,6 +73,7 @@ test('a guest returns a dispatched line; staff receive it and refund it', async 
   await returns
     .getByRole('combobox', { name: 'Why are you returning it?' })
     .selectOption({ label: 'I changed my mind' });
+  await expectAxeClean(page, 'the return form');
   await returns.getByRole('button', { name: 'Confirm return' }).click();
   const started = returns.getByRole('status');
   await expect(started).toContainText(/Return R-\d{6} started\./);
@@ -86,10 +88,13 @@ test('a guest returns a dispatched line; staff receive it and refund it', async 
     .click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Returns' })).toBeVisible();
   await staff.getByLabel('Status').selectOption({ label: 'Awaiting the parcel' });
+  await expect(staff.getByRole('link', { name: returnNumber })).toBeVisible();
+  await expectAxeClean(staff, 'the returns list');
   await staff.getByRole('link', { name: returnNumber }).click();
   await expect(
     staff.getByRole('heading', { level: 1, name: `Return ${returnNumber}` }),
   ).toBeVisible();
+  await expectAxeClean(staff, 'a return awaiting its parcel');
   await staff.getByRole('button', { name: 'Mark received' }).click();
   const refund = staff.getByRole('region', { name: 'Refund' });
   await expect(refund.getByRole('checkbox', { name: 'Put the items back in stock' })).toBeChecked();

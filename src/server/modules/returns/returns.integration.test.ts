@@ -426,6 +426,24 @@ describe.each(ENGINES)('returns on %s', (engine) => {
     expect((await startReturn(placed.browser, placed, body)).status).toBe(201);
   });
 
+  it('starts one return when the same unit is asked for ten times at once', async () => {
+    const placed = await place([['OLV-90-GRY', 1]]);
+    const olive = placed.lines[0]!;
+    await ship(placed, [{ order_item_id: olive.id, quantity: 1 }]);
+    const body = { items: [{ order_item_id: olive.id, quantity: 1 }], reason: 'faulty' };
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => startReturn(placed.browser, placed, body)),
+    );
+    expect(replies.map((r) => r.status).sort()).toEqual([201, ...Array(9).fill(409)]);
+    expect(await returnedCounts(placed.orderId)).toEqual([1]);
+    const rows = await db()
+      .selectFrom('returns')
+      .select('id')
+      .where('order_id', '=', placed.orderId)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
   it('answers return_not_found for unknown return numbers', async () => {
     for (const url of ['/api/v1/admin/returns/R-999999', '/api/v1/admin/returns/nonsense']) {
       const reply = await owner.get<any>(url);

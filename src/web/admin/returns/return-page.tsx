@@ -20,6 +20,7 @@ import { usePageTitle } from '../lib/page-title.ts';
 import { useCan, useStaff } from '../lib/session.ts';
 import { formatWhen } from '../orders/format.ts';
 import { fetchReturn, returnKey, returnWrite } from './returns-api.ts';
+import '../orders/orders.css';
 import './returns.css';
 
 export function ReturnPage() {
