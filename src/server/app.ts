@@ -106,6 +106,8 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersService } from './modules/customers/customers.service.ts';
 import { refundRoutes } from './modules/refunds/refund.routes.ts';
 import { refundService } from './modules/refunds/refund.service.ts';
+import { returnsRoutes } from './modules/returns/returns.routes.ts';
+import { returnsService } from './modules/returns/returns.service.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
 import { staffAccountsRoutes } from './modules/staff/staff-accounts.routes.ts';
 import { staffAccountsService } from './modules/staff/staff-accounts.service.ts';
@@ -481,18 +483,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           log: app.log,
         }),
       });
-      refundRoutes(api, {
-        refunds: refundService({
+      const refunds = refundService({
+        db: deps.db,
+        gateway: payments,
+        mailer,
+        publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+        log: app.log,
+        onRestocked: async () => {
+          catalogue.invalidate();
+          await stockAlerts.dispatch();
+        },
+      });
+      refundRoutes(api, { refunds });
+      returnsRoutes(api, {
+        returns: returnsService({
           db: deps.db,
-          gateway: payments,
+          refunds,
           mailer,
           publicUrl: deps.publicUrl ?? 'http://localhost:3000',
           log: app.log,
-          onRestocked: async () => {
-            catalogue.invalidate();
-            await stockAlerts.dispatch();
-          },
+          ...(deps.now ? { now: deps.now } : {}),
         }),
+        orderLinks,
+        secureCookies: deps.secureCookies ?? false,
       });
       adminOrderRoutes(api, {
         orders: adminOrdersService({

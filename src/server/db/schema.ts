@@ -383,6 +383,8 @@ export interface OrderItemsTable {
   refunded: Generated<number>;
   /** The line's VAT as the order priced it (migration 035, ADR 067). */
   tax_amount: Generated<number>;
+  /** Units in returns not refused (migration 040, ADR 070). */
+  returned: Generated<number>;
 }
 
 export interface OrderEventsTable {
@@ -489,6 +491,44 @@ export interface RefundItemsTable {
   quantity: number;
   amount: number;
   tax_amount: Generated<number>;
+}
+
+/** The returns rules, one row (migration 040, ADR 070). */
+export interface ReturnSettingsTable {
+  id: Generated<boolean>;
+  window_days: Generated<number>;
+  send_back_days: Generated<number>;
+  refund_days: Generated<number>;
+  address: Generated<string>;
+}
+
+export interface ReturnReasonsTable {
+  code: string;
+  label: string;
+  position: Generated<number>;
+  active: Generated<boolean>;
+}
+
+export interface ReturnsTable {
+  id: Generated<number>;
+  return_number: Generated<string>;
+  order_id: number;
+  status: Generated<'requested' | 'received' | 'refunded' | 'refused'>;
+  reason_code: string;
+  reason_label: string;
+  refusal_reason: string | null;
+  refund_id: number | null;
+  user_id: number | null;
+  created_at: CreatedAt;
+  received_at: Date | null;
+  closed_at: Date | null;
+  updated_at: UpdatedAt;
+}
+
+export interface ReturnItemsTable {
+  return_id: number;
+  order_item_id: number;
+  quantity: number;
 }
 
 export interface DocumentSequencesTable {
@@ -641,4 +681,8 @@ export interface Database {
   shipment_tracking_history: ShipmentTrackingHistoryTable;
   refunds: RefundsTable;
   refund_items: RefundItemsTable;
+  return_settings: ReturnSettingsTable;
+  return_reasons: ReturnReasonsTable;
+  returns: ReturnsTable;
+  return_items: ReturnItemsTable;
 }

@@ -20,6 +20,7 @@ interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin', label: 'Dashboard', permission: 'dashboard.read', end: true },
   { to: '/admin/orders', label: 'Orders', permission: 'orders.read' },
+  { to: '/admin/returns', label: 'Returns', permission: 'returns.manage' },
   { to: '/admin/stock', label: 'Stock', permission: 'stock.read' },
   { to: '/admin/products', label: 'Products', permission: 'products.manage' },
   { to: '/admin/offers', label: 'Offers', permission: 'offers.manage' },

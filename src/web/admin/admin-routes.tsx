@@ -28,6 +28,8 @@ const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'Cust
 const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
 const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
 const DeliveryPage = page(() => import('./delivery/delivery-page.tsx'), 'DeliveryPage');
+const ReturnsPage = page(() => import('./returns/returns-page.tsx'), 'ReturnsPage');
+const ReturnPage = page(() => import('./returns/return-page.tsx'), 'ReturnPage');
 const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
@@ -60,6 +62,8 @@ export function AdminRoutes() {
       <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
       <Route path="delivery" element={<Lazy page={DeliveryPage} />} />
       <Route path="reports" element={<Lazy page={ReportsPage} />} />
+      <Route path="returns" element={<Lazy page={ReturnsPage} />} />
+      <Route path="returns/:returnNumber" element={<Lazy page={ReturnPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

@@ -44,6 +44,18 @@ export interface OrderViewer {
   basketId: string | null;
 }
 
+/** Whether `viewer` may read (and cancel, or return from) the order. */
+export function orderVisibleTo(
+  order: Pick<OrderRecord, 'public_id' | 'user_id' | 'basket_id'>,
+  viewer: OrderViewer,
+): boolean {
+  return (
+    viewer.visibleIds.includes(order.public_id) ||
+    (viewer.customerId !== null && order.user_id === viewer.customerId) ||
+    (viewer.basketId !== null && order.basket_id === viewer.basketId)
+  );
+}
+
 const verificationFailed = () =>
   new AppError('order_tracking_verification_failed', {
     errors: {
@@ -77,14 +89,6 @@ export function orderHistory(deps: {
 }) {
   const { orders, rateLimits, gateway } = deps;
   const waitMs = deps.waitForCancelMs ?? 30_000;
-
-  function visible(order: OrderRecord, viewer: OrderViewer): boolean {
-    return (
-      viewer.visibleIds.includes(order.public_id) ||
-      (viewer.customerId !== null && order.user_id === viewer.customerId) ||
-      (viewer.basketId !== null && order.basket_id === viewer.basketId)
-    );
-  }
 
   /** Reverses the claimed order's payment, then cancels it and sends the email. */
   async function complete(claimed: OrderRecord, onCancelled?: OnCancelled): Promise<OrderView> {
@@ -232,7 +236,7 @@ export function orderHistory(deps: {
         order !== undefined &&
         (options.ownerOnly
           ? viewer.customerId !== null && order.user_id === viewer.customerId
-          : visible(order, viewer));
+          : orderVisibleTo(order, viewer));
       if (!order || !allowed) throw new AppError('order_not_found');
       return cancelOrder(order);
     },

@@ -84,6 +84,17 @@ const CEILING_CODES = new Set(['23514', '23505']);
 const isCeiling = (error: unknown) =>
   CEILING_CODES.has(String((error as { code?: unknown } | null)?.code ?? ''));
 
+/**
+ * What another module writes with a refund, in the refund's own transactions (returns,
+ * ADR 070): `onReserved` once the refund row exists (for a refund to the payment, before
+ * the gateway is asked; a refusal deletes the row), `onCompleted` as it gets its number.
+ * Either may throw to refuse the refund; nothing of it is then written.
+ */
+export interface RefundLink {
+  onReserved?: (trx: Db, refundId: number) => Promise<void>;
+  onCompleted?: (trx: Db, refundId: number, creditNote: string) => Promise<void>;
+}
+
 const exceeds = (message?: string) =>
   new AppError('refund_exceeds_payment', message ? { message } : {});
 
@@ -159,6 +170,7 @@ export function refundService(deps: {
     orderNumber: string,
     body: RefundBody,
     actor: StaffActor,
+    link?: RefundLink,
   ): Promise<Reserved> {
     const order = await lockOrder(trx, orderNumber);
     if (!order) throw new AppError('order_not_found');
@@ -281,6 +293,7 @@ export function refundService(deps: {
         reason: body.reason,
       });
     }
+    await link?.onReserved?.(trx, refund.id);
     return { refundId: refund.id, order, lines, plan };
   }
 
@@ -397,6 +410,7 @@ export function refundService(deps: {
     body: RefundBody,
     actor: StaffActor,
     gatewayResult: { kind: 'void' | 'refund'; transactionId: string | null } | null,
+    link?: RefundLink,
   ): Promise<{ creditNote: string; restocked: boolean }> {
     const { plan } = reserved;
     // The order as it is now (another refund may have completed since step 1).
@@ -492,6 +506,7 @@ export function refundService(deps: {
       },
       reason: body.reason,
     });
+    await link?.onCompleted?.(trx, reserved.refundId, creditNote);
     return { creditNote, restocked };
   }
 
@@ -582,24 +597,28 @@ export function refundService(deps: {
   };
 
   return {
-    /** POST /admin/orders/{order_number}/refunds: answers the order as staff now see it. */
+    /**
+     * POST /admin/orders/{order_number}/refunds: answers the order as staff now see it.
+     * `link`: another module's writes in the refund's transactions (RefundLink).
+     */
     async refund(
       orderNumber: string,
       body: RefundBody,
       actor: StaffActor,
+      link?: RefundLink,
     ): Promise<AdminOrderView> {
       // A role's limit on where the money goes is known before the order is read.
       checkLimit(actor, body.to, null);
       if (body.to === 'credit') {
         const done = await run(async (trx) => {
-          const reserved = await reserve(trx, orderNumber, body, actor);
-          return { reserved, ...(await complete(trx, reserved, body, actor, null)) };
+          const reserved = await reserve(trx, orderNumber, body, actor, link);
+          return { reserved, ...(await complete(trx, reserved, body, actor, null, link)) };
         });
         await afterCommit(done.reserved, body, done.creditNote, done.restocked);
         return (await views.byNumber(orderNumber))!;
       }
 
-      const reserved = await run((trx) => reserve(trx, orderNumber, body, actor));
+      const reserved = await run((trx) => reserve(trx, orderNumber, body, actor, link));
       let outcome: Awaited<ReturnType<PaymentGateway['refund']>>;
       try {
         outcome = await gateway.refund(reserved.order.transaction_id!, reserved.plan.amount);
@@ -630,7 +649,7 @@ export function refundService(deps: {
       }
       const done = await db
         .transaction()
-        .execute((trx) => complete(trx, reserved, body, actor, outcome));
+        .execute((trx) => complete(trx, reserved, body, actor, outcome, link));
       await afterCommit(reserved, body, done.creditNote, done.restocked);
       return (await views.byNumber(orderNumber))!;
     },

@@ -25,6 +25,7 @@ import { formatWhen } from './format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { fetchOrder, orderKey, orderWrite } from './orders-api.ts';
 import { RefundPanel } from './refund-panel.tsx';
+import { OrderReturns } from '../returns/order-returns.tsx';
 import './orders.css';
 
 type StaffRef = AdminOrderView['timeline'][number]['staff'];
@@ -238,6 +239,8 @@ export function OrderView({ order }: { order: AdminOrderView }) {
             </article>
           ))}
         </section>
+
+        <OrderReturns orderNumber={order.order_number} />
 
         <RefundPanel order={order} onChange={onChange} />
 

@@ -1,12 +1,13 @@
 /**
  * One order in full, as the account's order page and the order-tracking page show it
  * (ADR 023): number, date, status, delivery estimate and buds earned; the cancellation
- * part ('Cancel pre-order', or why not); the parcels sent (ADR 050); items, totals,
+ * part ('Cancel pre-order', or why not); the parcels sent (ADR 050); returns (ADR 070); items, totals,
  * addresses and payment.
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
 import { OrderItems, OrderSideColumn } from './order-parts.tsx';
+import { OrderReturns } from './order-returns.tsx';
 import { OrderShipments } from './order-shipments.tsx';
 import { CancelPreorder, OrderStatusBadge } from './order-status.tsx';
 
@@ -55,6 +56,7 @@ export function OrderDetail({
             {...(onCancelled ? { onCancelled } : {})}
           />
           <OrderShipments order={order} />
+          <OrderReturns order={order} />
           <OrderItems order={order} />
         </div>
         <OrderSideColumn order={order} />

@@ -1,0 +1,69 @@
+/**
+ * Returns on the wire (issue 23, ADR 070): what the customer's order page and the back
+ * office read and get back.
+ */
+import { z } from 'zod/mini';
+import { RETURN_STATUSES } from '../returns.ts';
+import { named, wire } from './replies.ts';
+
+const { int, text, nullableText, isoDate, day } = wire;
+
+export const returnItemSchema = named(
+  'ReturnItem',
+  z.object({ order_item_id: int, name: text, quantity: int }),
+);
+
+export const returnSchema = named(
+  'Return',
+  z.object({
+    /** e.g. R-000123. */
+    return_number: text,
+    status: z.enum(RETURN_STATUSES),
+    status_label: text,
+    reason: text,
+    refusal_reason: nullableText,
+    items: z.array(returnItemSchema),
+    created_at: isoDate,
+    received_at: z.nullable(isoDate),
+    closed_at: z.nullable(isoDate),
+  }),
+);
+export type ReturnView = z.output<typeof returnSchema>;
+
+/** What the order page needs to offer a return. */
+export const orderReturnsSchema = named(
+  'OrderReturns',
+  z.object({
+    returns: z.array(returnSchema),
+    /** Lines that may be returned today, and how many of each. */
+    returnable: z.array(
+      z.object({ order_item_id: int, name: text, quantity: int, return_by: day }),
+    ),
+    reasons: z.array(z.object({ code: text, label: text })),
+    /** Where to send the parcel, one address line each, and the days allowed. */
+    instructions: z.object({
+      address: z.array(text),
+      send_back_days: int,
+      refund_days: int,
+    }),
+  }),
+);
+export type OrderReturnsView = z.output<typeof orderReturnsSchema>;
+
+/** A return as staff see it. */
+export const adminReturnSchema = named(
+  'AdminReturn',
+  z.object({
+    ...returnSchema.shape,
+    order_number: text,
+    email_address: text,
+    refund: z.nullable(
+      z.object({
+        state: z.enum(['pending', 'completed']),
+        credit_note_number: nullableText,
+        amount: int,
+      }),
+    ),
+  }),
+);
+export type AdminReturnView = z.output<typeof adminReturnSchema>;
