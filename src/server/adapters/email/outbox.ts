@@ -20,6 +20,16 @@ export function outboxMailer(db: Db): Mailer {
           subject: message.subject,
           text_body: message.text,
           html_body: message.html ?? null,
+          attachments: message.attachments?.length
+            ? JSON.stringify(
+                message.attachments.map((file) => ({
+                  filename: file.filename,
+                  content_type: file.contentType,
+                  size: file.content.length,
+                  content: file.content.toString('base64'),
+                })),
+              )
+            : null,
         })
         .execute();
     },
@@ -38,7 +48,15 @@ export function outboxReader(db: Db): OutboxReader {
   const newestFirst = () =>
     db
       .selectFrom('outbox_emails')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'created_at'])
+      .select([
+        'id',
+        'to_address',
+        'subject',
+        'text_body',
+        'html_body',
+        'attachments',
+        'created_at',
+      ])
       .orderBy('id', 'desc');
   return {
     async list({ to, limit = 50 } = {}) {
