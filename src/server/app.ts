@@ -542,7 +542,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.mediaDir) await registerMedia(app, deps.mediaDir);
   if (deps.devOutbox) {
     const reader = outboxReader(deps.db);
-    outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
+    outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}), get: reader.get });
     devRestockRoutes(app, { stock });
     if (isTestModeGateway(payments)) registerTestModeFaults(app, payments);
   }

@@ -31,6 +31,7 @@ export const PUBLIC_ROUTES = {
 export const DEVELOPMENT_ROUTES = {
   'GET /dev/outbox': 'the email outbox page (shows reset links: never in production)',
   'GET /api/v1/dev/outbox': 'the email outbox as JSON',
+  'GET /dev/outbox/:id/attachments/:index': 'a file sent with an outbox email (ADR 071)',
   'POST /api/v1/dev/restock': 'the operator’s restock, for browser journeys',
   // Also only with the test-mode gateway: its fault switch (ADR 030).
   'POST /api/v1/test-mode/braintree/faults': 'queues payment faults, for fault journeys',

@@ -41,6 +41,8 @@ export interface OutboxReader {
   list(options?: { to?: string; limit?: number }): Promise<OutboxEmail[]>;
   /** The last message sent to `to`, if any. */
   latest(to: string): Promise<OutboxEmail | undefined>;
+  /** One message by its id. */
+  get(id: number): Promise<OutboxEmail | undefined>;
 }
 
 export function outboxReader(db: Db): OutboxReader {
@@ -66,6 +68,9 @@ export function outboxReader(db: Db): OutboxReader {
     },
     async latest(to) {
       return newestFirst().where('to_address', '=', to).limit(1).executeTakeFirst();
+    },
+    async get(id) {
+      return newestFirst().where('id', '=', id).executeTakeFirst();
     },
   };
 }
