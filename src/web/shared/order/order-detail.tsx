@@ -6,6 +6,7 @@
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
+import { OrderInvoice } from './order-invoice.tsx';
 import { OrderItems, OrderSideColumn } from './order-parts.tsx';
 import { OrderShipments } from './order-shipments.tsx';
 import { CancelPreorder, OrderStatusBadge } from './order-status.tsx';
@@ -56,6 +57,7 @@ export function OrderDetail({
           />
           <OrderShipments order={order} />
           <OrderItems order={order} />
+          <OrderInvoice order={order} />
         </div>
         <OrderSideColumn order={order} />
       </div>
