@@ -505,6 +505,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       adminOrderRoutes(api, {
         orders: adminOrdersService({
           db: deps.db,
+          invoices,
           orders,
           history,
           mailer,

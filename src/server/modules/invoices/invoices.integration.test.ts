@@ -164,6 +164,21 @@ describe.each(ENGINES)('VAT invoices and credit notes on %s', (engine) => {
     expect(pdfText(Buffer.from(attached.content, 'base64'))).toContain(
       `Invoice number: ${invoice.invoice_number}`,
     );
+
+    // Staff resending the confirmation send the same invoice with it.
+    const resent = await owner.post(`/api/v1/admin/orders/${order!.order_number}/emails`, {
+      kind: 'confirmation',
+    });
+    expect(resent.status).toBe(201);
+    const again = await db()
+      .selectFrom('outbox_emails')
+      .select('attachments')
+      .where('to_address', '=', email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(again.attachments?.map((file) => file.filename)).toEqual([
+      `${invoice.invoice_number}.pdf`,
+    ]);
   });
 
   it('answers another customer’s invoice as a missing order, and an unpaid one as not available', async () => {
