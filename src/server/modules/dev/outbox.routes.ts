@@ -49,7 +49,8 @@ const list = openapi({
 const download = openapi({
   summary: 'Development only: a file sent with an outbox email',
   params: { id: 'The email’s id', index: 'The file’s position among its attachments, from 0' },
-  replies: { 200: { mediaType: 'application/octet-stream' } },
+  // So far every attachment is a VAT invoice or credit note; each is served as its type.
+  replies: { 200: { mediaType: 'application/pdf' } },
   errors: ['not_found'],
 });
 const page = openapi({
