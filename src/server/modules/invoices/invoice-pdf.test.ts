@@ -79,6 +79,53 @@ describe('a VAT document as a PDF', () => {
     expect(winAnsiText('a\nb\u0000c€😀')).toBe('a b c€?');
   });
 
+  it('prints an order outside UK VAT as exempt, and a credit note’s goodwill outside VAT', async () => {
+    const exempt = pdfText(
+      await renderVatDocument({ ...invoice, taxExempt: true }, { compress: false }),
+    );
+    expect(exempt).toEqual(expect.arrayContaining(['Exempt', 'Outside UK VAT']));
+    expect(exempt.some((line) => line.includes('outside the scope of UK VAT'))).toBe(true);
+
+    const note = pdfText(
+      await renderVatDocument(
+        {
+          ...invoice,
+          kind: 'credit_note',
+          number: 'CN-000003',
+          invoiceNumber: 'INV-000007',
+          reason: 'Damaged',
+          lines: [
+            ...invoice.lines,
+            {
+              description: 'Goodwill payment',
+              sku: null,
+              quantity: null,
+              unitPrice: null,
+              gross: pence(150),
+              rateBp: null,
+              tax: pence(0),
+            },
+          ],
+        },
+        { compress: false },
+      ),
+    );
+    expect(note).toEqual(
+      expect.arrayContaining([
+        'VAT credit note',
+        'Credit note number: CN-000003',
+        'Credits invoice: INV-000007',
+        'Reason: Damaged',
+        'No VAT',
+        'Outside the scope of VAT',
+        '£1.50',
+        'Total credited',
+        '£76.47',
+      ]),
+    );
+    expect(note).not.toContain('Time of supply: 26 November 2026');
+  });
+
   it('renders the same document to the same bytes', async () => {
     const [a, b] = await Promise.all([renderVatDocument(invoice), renderVatDocument(invoice)]);
     expect(a.equals(b)).toBe(true);

@@ -50,7 +50,7 @@ const MARGIN = 50;
 const COLUMNS = [
   { key: 'description', title: 'Description', width: 175, align: 'left' },
   { key: 'quantity', title: 'Qty', width: 35, align: 'right' },
-  { key: 'unit', title: 'Unit price', width: 60, align: 'right' },
+  { key: 'unit', title: 'Unit price inc. VAT', width: 60, align: 'right' },
   { key: 'rate', title: 'VAT rate', width: 50, align: 'right' },
   { key: 'net', title: 'Net', width: 60, align: 'right' },
   { key: 'vat', title: 'VAT', width: 55, align: 'right' },
@@ -168,7 +168,9 @@ export function renderVatDocument(
   for (const rate of totals.byRate) {
     row({
       ...blank,
-      description: `VAT at ${rateLabel(rate.rateBp, document.taxExempt)}`,
+      description: document.taxExempt
+        ? 'Outside UK VAT'
+        : `VAT at ${rateLabel(rate.rateBp, document.taxExempt)}`,
       net: documentMoney(rate.net),
       vat: documentMoney(rate.tax),
       gross: documentMoney(rate.gross),
