@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readyBasket } from './support/basket.ts';
@@ -96,6 +97,13 @@ test.describe('order tracking', () => {
     );
     // Tracked, this browser may now read the order itself.
     expect((await other.request.get(`/api/v1/orders/${order.public_id}`)).status()).toBe(200);
+    // And its VAT invoice (ADR 071), saved as a PDF.
+    const saving = other.waitForEvent('download');
+    await other.getByRole('button', { name: 'Download VAT invoice (PDF)' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toBe(`Everbloom-${order.order_number}-invoice.pdf`);
+    const file = await readFile((await download.path())!);
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
     await elsewhere.close();
   });
 

@@ -239,6 +239,10 @@ export async function startShop<Name extends string>(
       HOST,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A production shop names its seller on VAT invoices (ADR 071).
+      SHOP_LEGAL_NAME: 'Everbloom Bench Ltd',
+      SHOP_ADDRESS: '1 Bench Street, London, EC1A 1AA',
+      SHOP_VAT_NUMBER: 'GB123456789',
       // The scenarios shop from the demo catalogue, which production loads only on request.
       SEED_DEMO: 'true',
       // A production shop needs its public origin (else it warns); requests carry no Origin.

@@ -38,12 +38,22 @@
  * The machine's cores are shared by this client, the shop and PostgreSQL, so absolute
  * numbers say little; the ratio to the bare server on the same run is what to compare.
  * Results are also written to bench/orders/last-run.json.out.
+ *
+ * Each shop's run ends with a check (bench/orders/invoices.ts, ADR 071): every paid order
+ * has its VAT invoice, each invoice's totals equal its order's and its lines', and the
+ * invoice numbers run from 1 without a gap; a miss fails the run.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import {
+  describeInvoiceCheck,
+  invoicesReconcile,
+  reconcileInvoices,
+  type InvoiceCheck,
+} from './invoices.ts';
 import { CHECKOUT_STATEMENT_BUDGET } from '../../src/server/db/statement-budget.ts';
 import {
   checkout,
@@ -357,7 +367,14 @@ async function benchShop(
   }
 }
 
-async function benchPglite(results: { one: OneShopper[]; crowds: Crowd[] }): Promise<Fixture> {
+/** The results of every target; `invoices`: each shop's reconciliation (ADR 071). */
+interface Results {
+  one: OneShopper[];
+  crowds: Crowd[];
+  invoices: InvoiceCheck[];
+}
+
+async function benchPglite(results: Results): Promise<Fixture> {
   const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-bench-orders-'));
   onCleanUp(() => rm(dataDir, { recursive: true, force: true }));
   console.log(`pglite: preparing the database in ${dataDir} and starting the shop`);
@@ -368,13 +385,18 @@ async function benchPglite(results: { one: OneShopper[]; crowds: Crowd[] }): Pro
   } finally {
     await handle.close();
   }
-  return benchShop('pglite', { DATA_DIR: dataDir }, productIds, results);
+  const fixture = await benchShop('pglite', { DATA_DIR: dataDir }, productIds, results);
+  // The shop has stopped: its data folder is free to open.
+  const after = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    results.invoices.push(await reconcileInvoices('pglite', after));
+  } finally {
+    await after.close();
+  }
+  return fixture;
 }
 
-async function benchPostgres(results: {
-  one: OneShopper[];
-  crowds: Crowd[];
-}): Promise<string | null> {
+async function benchPostgres(results: Results): Promise<string | null> {
   const database = await throwAwayDatabase();
   if (typeof database === 'string') return database;
   try {
@@ -400,6 +422,12 @@ async function benchPostgres(results: {
       await benchShop('postgres', { DATABASE_URL: database.url }, productIds, results, backends);
     } finally {
       await observer.end();
+    }
+    const after = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 1 });
+    try {
+      results.invoices.push(await reconcileInvoices('postgres', after));
+    } finally {
+      await after.close();
     }
   } finally {
     await database.drop();
@@ -547,7 +575,7 @@ async function main() {
       `shoppers for ${ORDER_SECONDS} s each; ${cpus().length} CPU core(s) shared by this client, ` +
       `the servers and PostgreSQL; Node ${process.version}; load average ${load()}\n`,
   );
-  const results = { one: [] as OneShopper[], crowds: [] as Crowd[] };
+  const results: Results = { one: [], crowds: [], invoices: [] };
   const notes: string[] = [];
 
   const fixture = await benchPglite(results);
@@ -572,6 +600,8 @@ async function main() {
   printOneShopper(results.one);
   printCrowds(results.crowds);
   printTargets(results.one, results.crowds, fixture.withOrder);
+  console.log('\nEvery paid order’s VAT invoice reconciles to its order (ADR 071):');
+  for (const check of results.invoices) console.log(describeInvoiceCheck(check));
   if (!fixture.withOrder) {
     notes.push('the shop has no POST /api/v1/basket/order yet: checkouts stop at delivery');
   }
@@ -585,8 +615,10 @@ async function main() {
     withOrder: fixture.withOrder,
     oneShopper: results.one,
     crowds: results.crowds,
+    invoices: results.invoices,
   });
   if ([...results.crowds, ...results.one].some((r) => r.errors > 0)) process.exitCode = 1;
+  if (!results.invoices.every(invoicesReconcile)) process.exitCode = 1;
 }
 
 // A bound on the whole run, whatever happens.

@@ -24,6 +24,7 @@ import { testModeVerifier } from './adapters/captcha/test-mode.ts';
 import { outboxMailer, outboxReader } from './adapters/email/outbox.ts';
 import type { Mailer } from './adapters/email/port.ts';
 import type { MetricsAccess, PaymentsConfig, TrustProxy } from './config.ts';
+import { SAMPLE_SELLER } from './config.ts';
 import type { Db } from './db/client.ts';
 import { registerAuthentication } from './http/authenticate.ts';
 import { registerStaffAuthorization } from './http/staff-authorization.ts';
@@ -133,6 +134,10 @@ import { stockService } from './modules/stock/stock.service.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { wishlistService } from './modules/wishlist/wishlist.service.ts';
+import { invoiceRepository } from './modules/invoices/invoice.repository.ts';
+import { invoiceRoutes } from './modules/invoices/invoice.routes.ts';
+import { invoiceService } from './modules/invoices/invoice.service.ts';
+import type { DocumentSeller } from '../domain/vat-document.ts';
 
 export interface AppDeps {
   db: Db;
@@ -196,6 +201,8 @@ export interface AppDeps {
    * 059). By default only when payments are real: a test shop is kept out.
    */
   allowIndexing?: boolean;
+  /** The seller on VAT invoices and credit notes (ADR 071); sample values by default. */
+  seller?: DocumentSeller;
 }
 
 declare module 'fastify' {
@@ -334,6 +341,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const orders = orderRepository(deps.db);
   const orderLinks = signedOrderLinks({ cookieSecret: deps.cookieSecret });
+  const seller = deps.seller ?? SAMPLE_SELLER;
+  const invoices = invoiceService({ invoices: invoiceRepository(deps.db), seller });
   const completion = orderCompletion({
     orders,
     mailer,
@@ -341,6 +350,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
     orderLinks,
     events: metrics.orderEvents,
+    invoicing: { seller, invoices },
   });
   const reconciliation = orderReconciliation({
     orders,
@@ -426,6 +436,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });
+      invoiceRoutes(api, { invoices, orderLinks, secureCookies: deps.secureCookies ?? false });
       paymentRoutes(api, {
         payments: paymentService({
           gateway: payments,
@@ -489,6 +500,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         mailer,
         publicUrl: deps.publicUrl ?? 'http://localhost:3000',
         log: app.log,
+        invoicing: { seller, invoices },
         onRestocked: async () => {
           catalogue.invalidate();
           await stockAlerts.dispatch();
@@ -510,6 +522,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       adminOrderRoutes(api, {
         orders: adminOrdersService({
           db: deps.db,
+          invoices,
           orders,
           history,
           mailer,
@@ -547,7 +560,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.mediaDir) await registerMedia(app, deps.mediaDir);
   if (deps.devOutbox) {
     const reader = outboxReader(deps.db);
-    outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}) });
+    outboxRoutes(app, { list: (to) => reader.list(to ? { to } : {}), get: reader.get });
     devRestockRoutes(app, { stock });
     if (isTestModeGateway(payments)) registerTestModeFaults(app, payments);
   }

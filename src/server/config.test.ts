@@ -5,11 +5,15 @@ import {
   isLoopbackHost,
   loadConfig,
   publicUrlWarning,
+  SAMPLE_SELLER,
   unsafeDefaults,
 } from './config.ts';
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  SHOP_LEGAL_NAME: 'Everbloom Gardens Ltd',
+  SHOP_ADDRESS: '1 High Street, London, EC1A 1AA',
+  SHOP_VAT_NUMBER: 'GB123456789',
   COOKIE_SECRET: 'x'.repeat(40),
   TURNSTILE_SITE_KEY: '0x4AAAAAAA',
   TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',
@@ -83,6 +87,39 @@ describe('loadConfig', () => {
     const production = loadConfig(PRODUCTION);
     expect(production.cookieSecret).toBe('x'.repeat(40));
     expect(production.turnstile).toEqual({ siteKey: '0x4AAAAAAA', secretKey: '0x4AAAAAAA-secret' });
+  });
+
+  it('names the seller of VAT invoices: required in production, sample values elsewhere', () => {
+    expect(loadConfig({}).seller).toEqual(SAMPLE_SELLER);
+    const shop = loadConfig({
+      SHOP_LEGAL_NAME: ' Everbloom Gardens Ltd ',
+      SHOP_ADDRESS: '1 High Street,  London , EC1A 1AA',
+      SHOP_VAT_NUMBER: 'gb 123 4567 89',
+    });
+    expect(shop.seller).toEqual({
+      name: 'Everbloom Gardens Ltd',
+      address: ['1 High Street', 'London', 'EC1A 1AA'],
+      vat_number: 'GB123456789',
+    });
+    expect(loadConfig({ SHOP_VAT_NUMBER: 'XI123456789012' }).seller.vat_number).toBe(
+      'XI123456789012',
+    );
+    expect(() => loadConfig({ SHOP_VAT_NUMBER: 'FR12345678901' })).toThrow(
+      /SHOP_VAT_NUMBER must be a UK VAT number such as GB123456789/,
+    );
+    expect(() => loadConfig({ SHOP_ADDRESS: 'Nowhere' })).toThrow(
+      /SHOP_ADDRESS must be 2 to 8 address lines separated by commas/,
+    );
+    const unnamed = {
+      ...PRODUCTION,
+      SHOP_LEGAL_NAME: '',
+      SHOP_ADDRESS: '',
+      SHOP_VAT_NUMBER: '',
+    };
+    for (const key of ['SHOP_LEGAL_NAME', 'SHOP_ADDRESS', 'SHOP_VAT_NUMBER']) {
+      expect(() => loadConfig(unnamed)).toThrow(new RegExp(`${key} is required in production`));
+    }
+    expect(loadConfig(PRODUCTION).seller.vat_number).toBe('GB123456789');
   });
 
   it('refuses a production start without the Braintree keys, naming them, unless test mode is asked for', () => {

@@ -8,6 +8,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_LOOKUP_IDENTIFIER } from './adapters/address-lookup/port.ts';
 import { POSTCODER_KEY } from './adapters/address-lookup/postcoder.ts';
+import type { DocumentSeller } from '../domain/vat-document.ts';
 
 /** The cookie secret used when COOKIE_SECRET is unset (never in production). */
 export const DEV_COOKIE_SECRET = 'everbloom-development-cookie-secret-change-me';
@@ -57,6 +58,16 @@ const BRAINTREE_KEYS = [
   'BRAINTREE_PUBLIC_KEY',
   'BRAINTREE_PRIVATE_KEY',
 ] as const;
+
+/** What VAT invoices say of the seller: required in production. */
+const SELLER_KEYS = ['SHOP_LEGAL_NAME', 'SHOP_ADDRESS', 'SHOP_VAT_NUMBER'] as const;
+
+/** The seller printed on invoices outside production when SHOP_ variables are unset. */
+export const SAMPLE_SELLER: DocumentSeller = {
+  name: 'Everbloom Gardens Ltd (sample)',
+  address: ['1 Sample Street', 'London', 'EC1A 1AA', 'United Kingdom'],
+  vat_number: 'GB000000000',
+};
 
 const envSchema = z
   .object({
@@ -160,6 +171,24 @@ const envSchema = z
       .min(0, 'must be a number of seconds from 0 to 600')
       .max(600, 'must be a number of seconds from 0 to 600')
       .default(10),
+    SHOP_LEGAL_NAME: z.string().trim().min(2, 'must be the shop’s legal name').max(120).optional(),
+    SHOP_ADDRESS: z
+      .string()
+      .trim()
+      .regex(/^[^,]+(,[^,]+){1,7}$/, 'must be 2 to 8 address lines separated by commas')
+      .optional(),
+    SHOP_VAT_NUMBER: z
+      .string()
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .pipe(
+        z
+          .string()
+          .regex(
+            /^(GB|XI)(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+            'must be a UK VAT number such as GB123456789',
+          ),
+      )
+      .optional(),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 visible characters (no spaces)')
@@ -221,6 +250,17 @@ const envSchema = z
           'is set, but BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY are not',
       });
     }
+    // A VAT invoice must name its seller, their address and VAT number (ADR 071): a
+    // production shop does not start without them rather than issue invalid invoices.
+    if (env.NODE_ENV === 'production') {
+      for (const key of SELLER_KEYS.filter((name) => !env[name])) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'is required in production (printed on every VAT invoice and credit note)',
+        });
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.COOKIE_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -273,6 +313,11 @@ export interface AppConfig {
   metrics: MetricsAccess;
   /** How long a shutdown may wait for requests and the database before exiting anyway (ADR 043). */
   shutdownGraceMs: number;
+  /**
+   * The seller on VAT invoices and credit notes (SHOP_LEGAL_NAME, SHOP_ADDRESS,
+   * SHOP_VAT_NUMBER; ADR 071): required in production, sample values elsewhere.
+   */
+  seller: DocumentSeller;
 }
 
 /**
@@ -364,6 +409,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER ?? false,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    seller: {
+      name: e.SHOP_LEGAL_NAME ?? SAMPLE_SELLER.name,
+      address: e.SHOP_ADDRESS
+        ? e.SHOP_ADDRESS.split(',').map((line) => line.trim())
+        : SAMPLE_SELLER.address,
+      vat_number: e.SHOP_VAT_NUMBER ?? SAMPLE_SELLER.vat_number,
+    },
     metrics: e.METRICS_TOKEN
       ? { token: e.METRICS_TOKEN }
       : e.NODE_ENV === 'production'

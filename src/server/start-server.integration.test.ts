@@ -42,6 +42,9 @@ async function start(env: Record<string, string>) {
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  SHOP_LEGAL_NAME: 'Everbloom Gardens Ltd',
+  SHOP_ADDRESS: '1 High Street, London, EC1A 1AA',
+  SHOP_VAT_NUMBER: 'GB123456789',
   COOKIE_SECRET: 'p'.repeat(40),
   TURNSTILE_SITE_KEY: '1x00000000000000000000AA',
   TURNSTILE_SECRET_KEY: '1x0000000000000000000000000000000AA',

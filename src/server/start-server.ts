@@ -124,6 +124,7 @@ export async function startServer(
     catalogueCacheMs: config.catalogueCacheMs,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,
+    seller: config.seller,
     ...(config.allowIndexing === null ? {} : { allowIndexing: config.allowIndexing }),
     devOutbox: config.env !== 'production',
     addressLookup,

@@ -54,6 +54,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '035-sales-reports.sql',
       '036-search-matches.sql',
       '040-returns.sql',
+      '041-invoices.sql',
       '043-search-off-the-order-path.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);

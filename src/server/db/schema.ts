@@ -257,6 +257,16 @@ export interface OutboxEmailsTable {
   text_body: string;
   html_body: string | null;
   created_at: CreatedAt;
+  /** Files sent with it (migration 041): content base64-encoded. */
+  attachments: Json<StoredAttachment[] | null> | null;
+}
+
+/** An email attachment as the outbox keeps it (migration 041). */
+export interface StoredAttachment {
+  filename: string;
+  content_type: string;
+  size: number;
+  content: string;
 }
 
 export interface BasketSharesTable {
@@ -483,6 +493,8 @@ export interface RefundsTable {
   restock: Generated<boolean>;
   staff_id: number | null;
   created_at: CreatedAt;
+  /** The seller its credit note names, set when completed (migration 041). */
+  seller: Json<StoredSeller | null> | null;
 }
 
 export interface RefundItemsTable {
@@ -534,6 +546,43 @@ export interface ReturnItemsTable {
 export interface DocumentSequencesTable {
   kind: string;
   last_used: Generated<number>;
+}
+
+/** The seller on an issued document (migration 041). */
+export interface StoredSeller {
+  name: string;
+  address: string[];
+  vat_number: string;
+}
+
+/** One line of an issued invoice (migration 041). */
+export interface StoredInvoiceLine {
+  description: string;
+  sku: string | null;
+  quantity: number;
+  unit_price: number;
+  gross: number;
+  rate_bp: number;
+  tax: number;
+  promotion: boolean;
+}
+
+/** An order's VAT invoice as issued (migration 041, ADR 071). */
+export interface InvoicesTable {
+  id: Generated<number>;
+  order_id: number;
+  invoice_number: string;
+  issued_at: CreatedAt;
+  supplied_at: Date | string;
+  seller: Json<StoredSeller>;
+  customer: Json<StoredAddress | null> | null;
+  lines: Json<StoredInvoiceLine[]>;
+  delivery_gross: number;
+  delivery_tax: number;
+  delivery_rate_bp: number;
+  tax_exempt: Generated<boolean>;
+  gross: number;
+  tax: number;
 }
 
 /** Payment attempts counted against card testing (ADR 040, migration 018). */
@@ -676,6 +725,7 @@ export interface Database {
   stock_movements: StockMovementsTable;
   product_pictures: ProductPicturesTable;
   document_sequences: DocumentSequencesTable;
+  invoices: InvoicesTable;
   shipments: ShipmentsTable;
   shipment_items: ShipmentItemsTable;
   shipment_tracking_history: ShipmentTrackingHistoryTable;

@@ -275,6 +275,20 @@ const ATTEMPTS: Attempt[] = [
       url: (mine) => `/api/v1/orders/${mine.order}/cancel`,
       answer: [404, 'order_not_found'],
     },
+    // The order's VAT invoice and credit notes (ADR 071): as missing as the order.
+    {
+      route: 'GET /api/v1/orders/:public_id/invoice',
+      who,
+      url: (mine) => `/api/v1/orders/${mine.order}/invoice`,
+      answer: [404, 'order_not_found'],
+      check: sameAsFor('GET', `/api/v1/orders/${UNKNOWN_ID}/invoice`),
+    },
+    {
+      route: 'GET /api/v1/orders/:public_id/credit-notes/:number',
+      who,
+      url: (mine) => `/api/v1/orders/${mine.order}/credit-notes/CN-000001`,
+      answer: [404, 'order_not_found'],
+    },
     {
       route: 'POST /api/v1/user/orders/:public_id/cancel',
       who,

@@ -31,6 +31,7 @@ export const PUBLIC_ROUTES = {
 export const DEVELOPMENT_ROUTES = {
   'GET /dev/outbox': 'the email outbox page (shows reset links: never in production)',
   'GET /api/v1/dev/outbox': 'the email outbox as JSON',
+  'GET /dev/outbox/:id/attachments/:index': 'a file sent with an outbox email (ADR 071)',
   'POST /api/v1/dev/restock': 'the operator’s restock, for browser journeys',
   // Also only with the test-mode gateway: its fault switch (ADR 030).
   'POST /api/v1/test-mode/braintree/faults': 'queues payment faults, for fault journeys',
@@ -58,6 +59,8 @@ export const OWNED_ROUTES = {
   'POST /api/v1/user/orders/:public_id/cancel': 'accounts',
   'GET /api/v1/orders/:public_id': 'accounts',
   'POST /api/v1/orders/:public_id/cancel': 'accounts',
+  'GET /api/v1/orders/:public_id/invoice': 'accounts',
+  'GET /api/v1/orders/:public_id/credit-notes/:number': 'accounts',
   'POST /api/v1/orders/track': 'accounts',
   'GET /api/v1/user/wishlist': 'accounts',
   'POST /api/v1/user/wishlist/items': 'accounts',

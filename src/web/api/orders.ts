@@ -18,7 +18,7 @@ import type {
   OrderView,
   TrackOrderRequest,
 } from '../../domain/api/order.ts';
-import { api } from '../lib/api-client.ts';
+import { api, apiFile } from '../lib/api-client.ts';
 import { useAuthToken } from '../lib/auth-token-read.ts';
 
 /**
@@ -38,6 +38,10 @@ export const orderQuery = (publicId: string, key?: string) =>
   });
 
 export const useOrder = (publicId: string, key?: string) => useQuery(orderQuery(publicId, key));
+
+/** The order's VAT invoice as a PDF (ADR 071), for whoever may read the order. */
+export const fetchInvoice = (publicId: string) =>
+  apiFile(`/orders/${encodeURIComponent(publicId)}/invoice`);
 
 /*
  * Order history, tracking and pre-order cancellation (ADR 023):

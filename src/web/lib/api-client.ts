@@ -98,3 +98,43 @@ export async function api<T>(
   }
   return (parsed as { data: T }).data;
 }
+
+/**
+ * GETs a file from the API (a VAT invoice's PDF, ADR 071) with the stored login, as
+ * `api` does; an error reply becomes an ApiError with the catalogue's message.
+ */
+export async function apiFile(path: string): Promise<Blob> {
+  const token = typeof document === 'undefined' ? null : readAuthToken();
+  let response: Response;
+  try {
+    response = await transport(`/api/v1${path}`, {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  } catch {
+    throw new ApiError(
+      0,
+      'network_error',
+      'We could not reach the shop. Please check your connection and try again.',
+      undefined,
+    );
+  }
+  if (response.ok) return response.blob();
+  let reply: { error_type?: string; message?: string } = {};
+  try {
+    reply = (await response.json()) as typeof reply;
+  } catch {
+    reply = {};
+  }
+  throw new ApiError(
+    response.status,
+    reply.error_type,
+    shopperMessage({
+      status: response.status,
+      ...(reply.error_type ? { error_type: reply.error_type } : {}),
+      ...(reply.message ? { message: reply.message } : {}),
+    }),
+    undefined,
+  );
+}

@@ -20,6 +20,16 @@ export function outboxMailer(db: Db): Mailer {
           subject: message.subject,
           text_body: message.text,
           html_body: message.html ?? null,
+          attachments: message.attachments?.length
+            ? JSON.stringify(
+                message.attachments.map((file) => ({
+                  filename: file.filename,
+                  content_type: file.contentType,
+                  size: file.content.length,
+                  content: file.content.toString('base64'),
+                })),
+              )
+            : null,
         })
         .execute();
     },
@@ -31,6 +41,8 @@ export interface OutboxReader {
   list(options?: { to?: string; limit?: number }): Promise<OutboxEmail[]>;
   /** The last message sent to `to`, if any. */
   latest(to: string): Promise<OutboxEmail | undefined>;
+  /** One message by its id. */
+  get(id: number): Promise<OutboxEmail | undefined>;
 }
 
 export function outboxReader(db: Db): OutboxReader {
@@ -38,7 +50,15 @@ export function outboxReader(db: Db): OutboxReader {
   const newestFirst = () =>
     db
       .selectFrom('outbox_emails')
-      .select(['id', 'to_address', 'subject', 'text_body', 'html_body', 'created_at'])
+      .select([
+        'id',
+        'to_address',
+        'subject',
+        'text_body',
+        'html_body',
+        'attachments',
+        'created_at',
+      ])
       .orderBy('id', 'desc');
   return {
     async list({ to, limit = 50 } = {}) {
@@ -48,6 +68,9 @@ export function outboxReader(db: Db): OutboxReader {
     },
     async latest(to) {
       return newestFirst().where('to_address', '=', to).limit(1).executeTakeFirst();
+    },
+    async get(id) {
+      return newestFirst().where('id', '=', id).executeTakeFirst();
     },
   };
 }

@@ -31,13 +31,22 @@ export function smtpMailer({ url, from, timeoutMs = 10_000 }: SmtpOptions): Mail
   const transport = transportFor(url, timeoutMs);
   return {
     mode: 'smtp',
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, attachments }) {
       await transport.sendMail({
         from,
         to,
         subject,
         text,
         ...(html === undefined ? {} : { html }),
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.content,
+              })),
+            }
+          : {}),
       });
     },
   };

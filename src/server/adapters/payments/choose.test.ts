@@ -5,6 +5,9 @@ import { paymentGatewayFor, paymentsConfigView, paymentWarnings } from './choose
 
 const PRODUCTION = {
   NODE_ENV: 'production',
+  SHOP_LEGAL_NAME: 'Everbloom Gardens Ltd',
+  SHOP_ADDRESS: '1 High Street, London, EC1A 1AA',
+  SHOP_VAT_NUMBER: 'GB123456789',
   COOKIE_SECRET: 'x'.repeat(40),
   TURNSTILE_SITE_KEY: '0x4AAAAAAA',
   TURNSTILE_SECRET_KEY: '0x4AAAAAAA-secret',

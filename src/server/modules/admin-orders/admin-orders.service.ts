@@ -27,6 +27,7 @@ import type { OrderHistory } from '../order/order-history.ts';
 import type { OrderLinks } from '../order/order-link.ts';
 import type { OrderRepository } from '../order/order.repository.ts';
 import { orderView } from '../order/order-view.ts';
+import type { InvoiceService } from '../invoices/invoice.service.ts';
 import type { StaffActor } from '../staff/staff-actor.ts';
 import { adminOrderViews } from './admin-order-view.ts';
 import {
@@ -88,6 +89,8 @@ function summaryOf(row: OrderSummaryRow): AdminOrderSummaryView {
 
 export function adminOrdersService(deps: {
   db: Db;
+  /** The invoice attached to a resent confirmation (ADR 071). */
+  invoices?: Pick<InvoiceService, 'invoiceForStaff'>;
   orders: OrderRepository;
   history: OrderHistory;
   mailer: Mailer;
@@ -167,7 +170,25 @@ export function adminOrdersService(deps: {
       }
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
       // Sent first: if it fails nothing is recorded, and the staff member is told.
-      await deps.mailer.send(orderConfirmationEmail(orderView(order), link));
+      const message = orderConfirmationEmail(orderView(order), link);
+      // Without its invoice rather than not at all, should the PDF not be made.
+      const invoice = deps.invoices
+        ? await deps.invoices.invoiceForStaff(order.order_number).catch(() => null)
+        : null;
+      await deps.mailer.send(
+        invoice
+          ? {
+              ...message,
+              attachments: [
+                {
+                  filename: invoice.filename,
+                  contentType: 'application/pdf',
+                  content: invoice.content,
+                },
+              ],
+            }
+          : message,
+      );
       return db.transaction().execute(async (trx) => {
         const summary = `Order confirmation sent again to ${order.email_address}`;
         await recordOrderEvent(trx, {

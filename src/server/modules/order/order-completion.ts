@@ -9,6 +9,9 @@ import type { ErrorType } from '../../../domain/errors.ts';
 import { AppError, errorCatalogue } from '../../../domain/errors.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
 import type { PaidWith, ThreeDSecureOutcome } from '../../adapters/payments/port.ts';
+import type { DocumentSeller } from '../../../domain/vat-document.ts';
+import type { IssuedInvoiceRow } from '../invoices/invoice.repository.ts';
+import type { InvoiceService } from '../invoices/invoice.service.ts';
 import { orderConfirmationEmail } from './order-email.ts';
 import type { OrderLinks } from './order-link.ts';
 import { UNCONFIRMED_FAILURE, type OrderRecord, type OrderRepository } from './order.repository.ts';
@@ -54,6 +57,11 @@ export function orderCompletion(deps: {
   /** Signs the email's "View your order" link. */
   orderLinks: OrderLinks;
   events?: OrderEvents;
+  /**
+   * Issues each order's VAT invoice as it is paid (ADR 071) and attaches it to the
+   * confirmation; without it, invoices are issued when first asked for.
+   */
+  invoicing?: { seller: DocumentSeller; invoices: Pick<InvoiceService, 'invoiceAttachment'> };
 }) {
   const { orders, mailer, log, events } = deps;
 
@@ -62,10 +70,15 @@ export function orderCompletion(deps: {
    * completion (one statement, ADR 054); a failed send adds 'email_failed' after it, so
    * staff see to resend it. Never throws: the order stands whatever happens to its email.
    */
-  async function sendConfirmation(order: OrderRecord): Promise<void> {
+  async function sendConfirmation(
+    order: OrderRecord,
+    invoice: IssuedInvoiceRow | null,
+  ): Promise<void> {
     try {
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
-      await mailer.send(orderConfirmationEmail(orderView(order), link));
+      const message = orderConfirmationEmail(orderView(order), link);
+      const attachments = invoice ? await invoiceAttachments(order, invoice) : [];
+      await mailer.send(attachments.length > 0 ? { ...message, attachments } : message);
       return;
     } catch (error) {
       // The order stands; the email can be sent again by hand.
@@ -82,6 +95,17 @@ export function orderCompletion(deps: {
     }
   }
 
+  /** The invoice's PDF; none if it cannot be made (the email goes without it). */
+  async function invoiceAttachments(order: OrderRecord, invoice: IssuedInvoiceRow) {
+    if (!deps.invoicing) return [];
+    try {
+      return [await deps.invoicing.invoices.invoiceAttachment(order.order_number, invoice)];
+    } catch (error) {
+      log.error({ err: error, order: order.order_number }, 'invoice PDF not made');
+      return [];
+    }
+  }
+
   return {
     /**
      * Marks the order paid (with how it was paid; null for a free order) and, when this
@@ -95,16 +119,21 @@ export function orderCompletion(deps: {
         threeDSecure?: ThreeDSecureOutcome | null;
       } | null,
     ): Promise<boolean> {
-      const done = await orders.complete(order.id, {
-        transactionId: sale?.transactionId ?? null,
-        type: sale?.paidWith?.type ?? null,
-        cardType: sale?.paidWith?.cardType ?? null,
-        lastFour: sale?.paidWith?.lastFour ?? null,
-        threeDSecure: sale?.threeDSecure ?? null,
-      });
+      const done = await orders.complete(
+        order.id,
+        {
+          transactionId: sale?.transactionId ?? null,
+          type: sale?.paidWith?.type ?? null,
+          cardType: sale?.paidWith?.cardType ?? null,
+          lastFour: sale?.paidWith?.lastFour ?? null,
+          threeDSecure: sale?.threeDSecure ?? null,
+        },
+        deps.invoicing?.seller,
+      );
       if (!done) return false;
       events?.paid(sale ? (sale.paidWith?.type ?? 'unknown') : null);
-      await sendConfirmation(done);
+      const { invoice, ...record } = done;
+      await sendConfirmation(record, invoice);
       return true;
     },
 

@@ -16,6 +16,9 @@ import type { Database, StockReservation } from '../../db/schema.ts';
 import type { ThreeDSecureOutcome } from '../../adapters/payments/port.ts';
 import { recordOrderEvent, type OrderEvent } from './order-events.ts';
 import type { OrderSnapshot } from './order-view.ts';
+import type { DocumentSeller } from '../../../domain/vat-document.ts';
+import { invoiceIssued } from '../invoices/invoice-issue.ts';
+import type { IssuedInvoiceRow } from '../invoices/invoice.repository.ts';
 
 /**
  * The failure type of an order failed because the gateway could not confirm a sale
@@ -485,11 +488,16 @@ function orderQueries(db: Db | Transaction<Database>) {
     /**
      * Completes a pending order in one statement: paid with `payment`, the buds it spent
      * (negative) and earned (positive) recorded, its basket marked ordered, and the
-     * confirmation email the caller sends on its timeline. Undefined
+     * confirmation email the caller sends on its timeline and, given the seller, its VAT
+     * invoice issued (ADR 071: numbered in this statement, so gap-free). Undefined
      * when the order was not pending (another request or process completed or failed it).
      */
-    async complete(id: number, payment: Payment): Promise<OrderRecord | undefined> {
-      const { rows } = await sql<OrderRecord>`
+    async complete(
+      id: number,
+      payment: Payment,
+      seller?: DocumentSeller,
+    ): Promise<(OrderRecord & { invoice: IssuedInvoiceRow | null }) | undefined> {
+      const { rows } = await sql<OrderRecord & { invoice: IssuedInvoiceRow | null }>`
         WITH paid AS (
           UPDATE orders
           SET status = 'paid', paid_at = now(), transaction_id = ${payment.transactionId},
@@ -520,8 +528,11 @@ function orderQueries(db: Db | Transaction<Database>) {
           INSERT INTO order_events (order_id, kind, summary)
           SELECT paid.id, 'email_sent', 'Order confirmation sent to ' || paid.email_address
           FROM paid
-        )
-        SELECT * FROM paid
+        )${seller ? sql`, ${invoiceIssued('paid', seller)}` : sql``}
+        SELECT paid.*, ${
+          seller ? sql`(SELECT to_jsonb(v) FROM invoice_issued v)` : sql`NULL::jsonb`
+        } AS invoice
+        FROM paid
       `.execute(db);
       return rows[0];
     },

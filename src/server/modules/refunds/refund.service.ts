@@ -16,6 +16,8 @@
  *    the money may have gone, so it is never offered twice (ADR 051 says what then).
  * After commit: the refund email (its failure only logged) and back-in-stock alerts.
  */
+import type { DocumentSeller } from '../../../domain/vat-document.ts';
+import type { InvoiceService } from '../invoices/invoice.service.ts';
 import { sql } from 'kysely';
 import type { AdminOrderView } from '../../../domain/api/admin-orders.ts';
 import { AppError, validationError } from '../../../domain/errors.ts';
@@ -106,6 +108,14 @@ export function refundService(deps: {
   log: RefundLog;
   /** After stock went back: the catalogue's cache dropped and back-in-stock emails sent. */
   onRestocked?: () => Promise<void>;
+  /**
+   * The seller each credit note names (kept with the refund) and its PDF, attached to
+   * the refund email (ADR 071).
+   */
+  invoicing?: {
+    seller: DocumentSeller;
+    invoices: Pick<InvoiceService, 'creditNoteAttachment'>;
+  };
 }) {
   const { db, gateway, log } = deps;
   const views = adminOrderViews(db);
@@ -421,6 +431,7 @@ export function refundService(deps: {
       .set({
         state: 'completed',
         credit_note_number: creditNote,
+        ...(deps.invoicing ? { seller: JSON.stringify(deps.invoicing.seller) } : {}),
         gateway_kind: gatewayResult?.kind ?? null,
         gateway_transaction_id: gatewayResult?.transactionId ?? null,
       })
@@ -542,6 +553,17 @@ export function refundService(deps: {
     });
   }
 
+  /** The credit note's PDF; none if it cannot be made (the email goes without it). */
+  async function creditNoteAttachments(orderNumber: string, creditNote: string) {
+    if (!deps.invoicing) return [];
+    try {
+      return [await deps.invoicing.invoices.creditNoteAttachment(orderNumber, creditNote)];
+    } catch (error) {
+      log.error({ err: error, order: orderNumber }, 'credit note PDF not made');
+      return [];
+    }
+  }
+
   async function afterCommit(
     reserved: Reserved,
     body: RefundBody,
@@ -569,7 +591,8 @@ export function refundService(deps: {
       deps.publicUrl,
     );
     try {
-      await deps.mailer.send(message);
+      const attachments = await creditNoteAttachments(order.order_number, creditNote);
+      await deps.mailer.send(attachments.length > 0 ? { ...message, attachments } : message);
       await recordOrderEvent(db, {
         orderId: order.id,
         kind: 'email_sent',

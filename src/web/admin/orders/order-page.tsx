@@ -11,6 +11,7 @@ import { Link, useParams } from 'react-router';
 import { addressLines } from '../../../domain/address-lines.ts';
 import type { AdminOrderView } from '../../../domain/api/admin-orders.ts';
 import { orderCancellability } from '../../../domain/order-cancellation.ts';
+import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import { ORDER_NOTE_MAX } from '../../../domain/schemas/admin-orders.ts';
 import { ROLE_LABELS } from '../../../domain/staff.ts';
 import { Button } from '../../ui/button.tsx';
@@ -29,6 +30,9 @@ import { OrderReturns } from '../returns/order-returns.tsx';
 import './orders.css';
 
 type StaffRef = AdminOrderView['timeline'][number]['staff'];
+
+/** Orders with a VAT invoice (issued when paid for; ADR 071). */
+const INVOICED_STATUSES: ReadonlySet<string> = new Set(PAID_ORDER_STATUSES);
 
 const who = (staff: StaffRef) =>
   staff ? `${staff.name} (${ROLE_LABELS[staff.role]})` : 'Shop / customer';
@@ -78,6 +82,15 @@ export function OrderView({ order }: { order: AdminOrderView }) {
         <OrderStatusBadge status={order.status} />
         <span>Placed {formatWhen(order.date)}</span>
         <span>Total {total.label}</span>
+        {INVOICED_STATUSES.has(order.status) && (
+          <a
+            href={`/api/v1/admin/orders/${encodeURIComponent(order.order_number)}/invoice`}
+            target="_blank"
+            rel="noopener"
+          >
+            VAT invoice (PDF)
+          </a>
+        )}
       </header>
 
       <OrderActions order={order} onChange={onChange} />
@@ -264,6 +277,17 @@ export function OrderView({ order }: { order: AdminOrderView }) {
                 </span>
               </p>
               <p>Reason: {refund.reason}</p>
+              {/^CN-\d+$/.test(refund.credit_note_number) && (
+                <p>
+                  <a
+                    href={`/api/v1/admin/orders/${encodeURIComponent(order.order_number)}/credit-notes/${refund.credit_note_number}`}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    Credit note {refund.credit_note_number} (PDF)
+                  </a>
+                </p>
+              )}
               {refund.items.length > 0 ? (
                 <ul>
                   {refund.items.map((item) => (

@@ -6,6 +6,7 @@
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
+import { OrderInvoice } from './order-invoice.tsx';
 import { OrderItems, OrderSideColumn } from './order-parts.tsx';
 import { OrderReturns } from './order-returns.tsx';
 import { OrderShipments } from './order-shipments.tsx';
@@ -58,6 +59,7 @@ export function OrderDetail({
           <OrderShipments order={order} />
           <OrderReturns order={order} />
           <OrderItems order={order} />
+          <OrderInvoice order={order} />
         </div>
         <OrderSideColumn order={order} />
       </div>
