@@ -167,7 +167,7 @@ export function adminOrdersService(deps: {
       }
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
       // Sent first: if it fails nothing is recorded, and the staff member is told.
-      await deps.mailer.send(orderConfirmationEmail(orderView(order), link));
+      await deps.mailer.send(await orderConfirmationEmail(orderView(order), link));
       return db.transaction().execute(async (trx) => {
         const summary = `Order confirmation sent again to ${order.email_address}`;
         await recordOrderEvent(trx, {

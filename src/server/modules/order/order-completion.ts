@@ -65,7 +65,7 @@ export function orderCompletion(deps: {
   async function sendConfirmation(order: OrderRecord): Promise<void> {
     try {
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
-      await mailer.send(orderConfirmationEmail(orderView(order), link));
+      await mailer.send(await orderConfirmationEmail(orderView(order), link));
       return;
     } catch (error) {
       // The order stands; the email can be sent again by hand.
