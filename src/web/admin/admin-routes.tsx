@@ -29,6 +29,7 @@ const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'Custom
 const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
 const DeliveryPage = page(() => import('./delivery/delivery-page.tsx'), 'DeliveryPage');
 const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
+const EmailsPage = page(() => import('./emails/emails-page.tsx'), 'EmailsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -60,6 +61,8 @@ export function AdminRoutes() {
       <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
       <Route path="delivery" element={<Lazy page={DeliveryPage} />} />
       <Route path="reports" element={<Lazy page={ReportsPage} />} />
+      <Route path="emails" element={<Lazy page={EmailsPage} />} />
+      <Route path="emails/:emailId" element={<Lazy page={EmailsPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
