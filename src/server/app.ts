@@ -63,6 +63,8 @@ import { adminOffersRoutes } from './modules/offers/admin-offers.routes.ts';
 import { adminOffersService } from './modules/offers/admin-offers.service.ts';
 import { deliveryAdminRoutes } from './modules/delivery/delivery-admin.routes.ts';
 import { deliveryAdminService } from './modules/delivery/delivery-admin.service.ts';
+import { emailPreviewsRoutes } from './modules/email-previews/email-previews.routes.ts';
+import { emailPreviewsService } from './modules/email-previews/email-previews.service.ts';
 import { offersService } from './modules/offers/offers.service.ts';
 import { promotionRepository } from './modules/offers/promotion.repository.ts';
 import { voucherRepository } from './modules/offers/voucher.repository.ts';
@@ -475,6 +477,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         pictures: picturesService({ db: deps.db, mediaDir: deps.mediaDir ?? null, catalogue }),
       });
       deliveryAdminRoutes(api, { delivery: deliveryAdminService({ db: deps.db, delivery }) });
+      emailPreviewsRoutes(api, {
+        previews: emailPreviewsService({ db: deps.db, mailer, rateLimits, log: app.log }),
+      });
       adminProductRoutes(api, { products });
       reportsRoutes(api, {
         reports: reportsService({ repository: reportsRepository(deps.db) }),

@@ -125,5 +125,7 @@ describe('npm run restock as its own process (PGlite data folder)', () => {
     } finally {
       await after.close();
     }
-  });
+    // Two processes each start tsx and the shop's modules (the email templates load React
+    // and React Email, ADR 072): on a busy machine that alone came close to 30 s.
+  }, 60_000);
 });

@@ -31,6 +31,7 @@ const DeliveryPage = page(() => import('./delivery/delivery-page.tsx'), 'Deliver
 const ReturnsPage = page(() => import('./returns/returns-page.tsx'), 'ReturnsPage');
 const ReturnPage = page(() => import('./returns/return-page.tsx'), 'ReturnPage');
 const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
+const EmailsPage = page(() => import('./emails/emails-page.tsx'), 'EmailsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -64,6 +65,8 @@ export function AdminRoutes() {
       <Route path="reports" element={<Lazy page={ReportsPage} />} />
       <Route path="returns" element={<Lazy page={ReturnsPage} />} />
       <Route path="returns/:returnNumber" element={<Lazy page={ReturnPage} />} />
+      <Route path="emails" element={<Lazy page={EmailsPage} />} />
+      <Route path="emails/:emailId" element={<Lazy page={EmailsPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

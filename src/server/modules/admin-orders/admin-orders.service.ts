@@ -170,7 +170,7 @@ export function adminOrdersService(deps: {
       }
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
       // Sent first: if it fails nothing is recorded, and the staff member is told.
-      const message = orderConfirmationEmail(orderView(order), link);
+      const message = await orderConfirmationEmail(orderView(order), link);
       // Without its invoice rather than not at all, should the PDF not be made.
       const invoice = deps.invoices
         ? await deps.invoices.invoiceForStaff(order.order_number).catch(() => null)

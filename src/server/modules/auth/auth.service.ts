@@ -24,6 +24,8 @@ import {
 } from '../../../domain/schemas/auth.ts';
 import type { CaptchaVerifier } from '../../adapters/captcha/port.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
+import { passwordReset } from '../../emails/password-reset.tsx';
+import { renderEmail } from '../../emails/template.ts';
 import { logPseudonym } from '../../lib/log-pseudonym.ts';
 import type { AuthRepository, UserRecord } from './auth.repository.ts';
 import type { RateLimitRepository } from './rate-limit.repository.ts';
@@ -202,14 +204,13 @@ export function authService(deps: {
         );
         const link = `${deps.publicUrl}/login/reset-password?token=${encodeURIComponent(token)}`;
         try {
-          await deps.mailer.send({
-            to: user.email_address,
-            subject: 'Reset your Everbloom password',
-            text:
-              `Hello ${user.first_name},\n\nWe received a request to reset your Everbloom password. ` +
-              `Use this link within the next hour to choose a new one:\n\n${link}\n\n` +
-              `If you did not ask for this, you can ignore this email: your password will not change.\n\nEverbloom`,
-          });
+          await deps.mailer.send(
+            await renderEmail(
+              passwordReset,
+              { firstName: user.first_name, link },
+              user.email_address,
+            ),
+          );
         } catch (error) {
           // The reply must not reveal whether the account exists, so a failure is logged.
           deps.log.warn({ err: error }, 'password reset email could not be sent');

@@ -65,7 +65,7 @@ export function dispatchService(deps: {
     if (!shipment) return;
     try {
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
-      await deps.mailer.send(dispatchEmail(order, shipment, link));
+      await deps.mailer.send(await dispatchEmail(order, shipment, link));
       await recordOrderEvent(db, {
         orderId,
         kind: 'email_sent',

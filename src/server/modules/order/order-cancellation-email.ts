@@ -1,11 +1,13 @@
 /**
  * The email confirming a cancelled pre-order (ADR 023): which order, its items, how the
  * payment goes back (a void releases it, a refund takes a few working days) and any
- * buds returned or taken back, as plain text and HTML (shop-supplied text escaped).
+ * buds returned or taken back, turned into the
+ * template's props.
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { orderCancellation } from '../../emails/order-cancellation.tsx';
+import { renderEmail } from '../../emails/template.ts';
 import { formatPence } from '../../../domain/money.ts';
 import { amountToPay } from '../../../domain/store-credit.ts';
 import { itemText } from './order-email.ts';
@@ -43,37 +45,17 @@ function budsSentences(order: OrderView): string[] {
   return sentences;
 }
 
-export function orderCancellationEmail(order: OrderView, shopUrl: string): EmailMessage {
-  const items = [...order.items, ...order.promotionItems];
-  const link = `${shopUrl.replace(/\/+$/, '')}/track-order`;
-  const subject = `Your Everbloom order ${order.order_number} has been cancelled`;
-  const payment = paymentSentence(order);
-  const buds = budsSentences(order);
-
-  const text = [
-    `Your pre-order ${order.order_number} has been cancelled, as you asked.`,
-    '',
-    'Items cancelled:',
-    ...items.map((item) => `- ${itemText(item)}`),
-    '',
-    payment,
-    ...buds,
-    '',
-    `Track your orders: ${link}`,
-  ].join('\n');
-
-  const e = escapeHtml;
-  const html = [
-    `<h1>Your order ${e(order.order_number)} has been cancelled</h1>`,
-    `<p>Your pre-order ${e(order.order_number)} has been cancelled, as you asked.</p>`,
-    '<h2>Items cancelled</h2>',
-    '<ul>',
-    ...items.map((item) => `<li>${e(itemText(item))}</li>`),
-    '</ul>',
-    `<p>${e(payment)}</p>`,
-    ...buds.map((sentence) => `<p>${e(sentence)}</p>`),
-    `<p><a href="${e(link)}">Track your orders</a></p>`,
-  ].join('\n');
-
-  return { to: order.email_address, subject, text, html };
+/** The words and look are the template's (src/server/emails/order-cancellation.tsx). */
+export function orderCancellationEmail(order: OrderView, shopUrl: string): Promise<EmailMessage> {
+  return renderEmail(
+    orderCancellation,
+    {
+      orderNumber: order.order_number,
+      items: [...order.items, ...order.promotionItems].map(itemText),
+      payment: paymentSentence(order),
+      buds: budsSentences(order),
+      link: `${shopUrl.replace(/\/+$/, '')}/track-order`,
+    },
+    order.email_address,
+  );
 }

@@ -76,7 +76,7 @@ export function orderCompletion(deps: {
   ): Promise<void> {
     try {
       const link = deps.orderLinks.viewUrl(deps.publicUrl, order.public_id);
-      const message = orderConfirmationEmail(orderView(order), link);
+      const message = await orderConfirmationEmail(orderView(order), link);
       const attachments = invoice ? await invoiceAttachments(order, invoice) : [];
       await mailer.send(attachments.length > 0 ? { ...message, attachments } : message);
       return;

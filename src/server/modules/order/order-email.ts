@@ -1,7 +1,8 @@
 /**
  * The order confirmation email: order number, items, totals, delivery address and
- * option, delivery estimate and payment method, as plain text and HTML (every shopper-
- * or catalogue-supplied text HTML-escaped).
+ * option, delivery estimate and payment method — this file turns an order into the
+ * template's props; the template (src/server/emails/) writes the HTML, escaped by React,
+ * and the text.
  */
 import { addressLines } from '../../../domain/address-lines.ts';
 import type { BasketItemView } from '../../../domain/api/basket.ts';
@@ -9,7 +10,8 @@ import type { OrderView } from '../../../domain/api/order.ts';
 import { formatDeliveryPrice, formatPence } from '../../../domain/money.ts';
 import { amountToPay } from '../../../domain/store-credit.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
-import { escapeHtml } from '../../lib/html.ts';
+import { orderConfirmation } from '../../emails/order-confirmation.tsx';
+import { renderEmail } from '../../emails/template.ts';
 
 function lineTotal(item: BasketItemView): string {
   return (item.discounted_total_price ?? item.total_price).label;
@@ -46,51 +48,23 @@ function paymentText(order: OrderView): string {
 
 /**
  * The confirmation of a paid order; `link` is its signed "View your order" link
- * (order-link.ts), which opens the order on any device.
+ * (order-link.ts), which opens the order on any device. The words and look are the
+ * template's (src/server/emails/order-confirmation.tsx, ADR 072).
  */
-export function orderConfirmationEmail(order: OrderView, link: string): EmailMessage {
-  const items = [...order.items, ...order.promotionItems];
-  const address = addressLines(order.delivery_address);
-  const subject = `Your Everbloom order ${order.order_number}`;
-  const option = `${order.delivery_option.name} (${order.delivery_option.price.label})`;
-
-  const text = [
-    `Thank you for your order ${order.order_number}.`,
-    '',
-    'Items:',
-    ...items.map((item) => `- ${itemText(item)}`),
-    '',
-    ...totals(order).map(([label, amount]) => `${label}: ${amount}`),
-    '',
-    'Delivery address:',
-    ...address,
-    ...(order.delivery_safe_place ? [`Safe place: ${order.delivery_safe_place}`] : []),
-    '',
-    `Delivery: ${option}`,
-    `Expected: ${order.delivery_estimate.label}`,
-    '',
-    `Payment: ${paymentText(order)}`,
-    '',
-    `View your order: ${link}`,
-  ].join('\n');
-
-  const e = escapeHtml;
-  const html = [
-    `<h1>Thank you for your order ${e(order.order_number)}</h1>`,
-    '<h2>Items</h2>',
-    '<ul>',
-    ...items.map((item) => `<li>${e(itemText(item))}</li>`),
-    '</ul>',
-    '<table>',
-    ...totals(order).map(([label, amount]) => `<tr><th>${e(label)}</th><td>${e(amount)}</td></tr>`),
-    '</table>',
-    '<h2>Delivery address</h2>',
-    `<p>${address.map(e).join('<br>')}</p>`,
-    ...(order.delivery_safe_place ? [`<p>Safe place: ${e(order.delivery_safe_place)}</p>`] : []),
-    `<p>Delivery: ${e(option)}<br>Expected: ${e(order.delivery_estimate.label)}</p>`,
-    `<p>Payment: ${e(paymentText(order))}</p>`,
-    `<p><a href="${e(link)}">View your order</a></p>`,
-  ].join('\n');
-
-  return { to: order.email_address, subject, text, html };
+export function orderConfirmationEmail(order: OrderView, link: string): Promise<EmailMessage> {
+  return renderEmail(
+    orderConfirmation,
+    {
+      orderNumber: order.order_number,
+      items: [...order.items, ...order.promotionItems].map(itemText),
+      totals: totals(order).map(([label, amount]) => ({ label, amount })),
+      address: addressLines(order.delivery_address),
+      safePlace: order.delivery_safe_place || null,
+      delivery: `${order.delivery_option.name} (${order.delivery_option.price.label})`,
+      expected: order.delivery_estimate.label,
+      payment: paymentText(order),
+      link,
+    },
+    order.email_address,
+  );
 }

@@ -123,7 +123,7 @@ export function orderHistory(deps: {
     const view = orderView(cancelled);
     let sent = false;
     try {
-      await deps.mailer.send(orderCancellationEmail(view, deps.publicUrl));
+      await deps.mailer.send(await orderCancellationEmail(view, deps.publicUrl));
       sent = true;
     } catch (error) {
       // The order is cancelled; the email can be sent again by hand.

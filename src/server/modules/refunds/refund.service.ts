@@ -572,7 +572,7 @@ export function refundService(deps: {
   ): Promise<void> {
     const { order, plan, lines } = reserved;
     const byId = new Map(lines.map((line) => [line.id, line]));
-    const message = refundEmail(
+    const message = await refundEmail(
       {
         to: order.email_address,
         orderNumber: order.order_number,

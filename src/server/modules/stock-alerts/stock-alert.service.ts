@@ -80,12 +80,12 @@ export function stockAlertService(deps: {
       for (const alert of claimed) {
         const variation = byId.get(alert.product_id);
         if (!variation) continue;
-        const message = backInStockEmail({
-          to: alert.email_address,
-          name: snapshot.displayName(variation),
-          url: `${publicUrl}/products/${variation.family.row.slug}?variation=${variation.row.id}`,
-        });
         try {
+          const message = await backInStockEmail({
+            to: alert.email_address,
+            name: snapshot.displayName(variation),
+            url: `${publicUrl}/products/${variation.family.row.slug}?variation=${variation.row.id}`,
+          });
           await mailer.send(message);
         } catch (error) {
           counts.failed++;

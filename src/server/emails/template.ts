@@ -1,0 +1,55 @@
+/**
+ * One email template (ADR 072): typed props, a subject, an HTML body as a React Email
+ * component (React escapes every text it is given), the plain-text part written from the
+ * same props (React Email's own HTML-to-text shouts headings and drops the "Label:" shapes
+ * people and tests read), and sample props for the back office's preview.
+ */
+import { render } from '@react-email/render';
+import { createElement, type FunctionComponent } from 'react';
+import type { EmailMessage } from '../adapters/email/port.ts';
+
+export interface EmailTemplate<P extends object> {
+  /** Kebab-case, stable: the back office's address for it (`/admin/emails/<id>`). */
+  id: string;
+  /** What staff call it, e.g. "Order confirmation". */
+  name: string;
+  /** When the shop sends it. */
+  description: string;
+  subject(props: P): string;
+  Html: FunctionComponent<P>;
+  text(props: P): string;
+  /** Made-up props for previews and "Send me a test"; markup in them stays text. */
+  sample: P;
+}
+
+/** The message `template` makes from `props`, addressed to `to`. */
+export async function renderEmail<P extends object>(
+  template: EmailTemplate<P>,
+  props: P,
+  to: string,
+): Promise<EmailMessage> {
+  const html = await render(createElement(template.Html, props));
+  return { to, subject: template.subject(props), text: template.text(props), html };
+}
+
+/** A template without its props' type, as the back office lists them. */
+export interface EmailPreview {
+  id: string;
+  name: string;
+  description: string;
+  /** The message with the sample props. */
+  sample(to: string): Promise<EmailMessage>;
+}
+
+export function previewOf<P extends object>(template: EmailTemplate<P>): EmailPreview {
+  return {
+    id: template.id,
+    name: template.name,
+    description: template.description,
+    sample: (to) => renderEmail(template, template.sample, to),
+  };
+}
+
+/** `lines` joined as an email's plain text (one blank line where `''` stands). */
+export const textOf = (lines: (string | false | null | undefined)[]): string =>
+  lines.filter((line): line is string => typeof line === 'string').join('\n');
