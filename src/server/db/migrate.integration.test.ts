@@ -53,6 +53,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '034-customers.sql',
       '035-sales-reports.sql',
       '036-search-matches.sql',
+      '037-sales-days.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });
