@@ -14,12 +14,18 @@ import {
 } from '../../src/server/cli/generated-catalogue.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { adminProductsService } from '../../src/server/modules/admin-products/admin-products.service.ts';
+import {
+  csvHeader,
+  csvRecord,
+  parseProductsCsv,
+} from '../../src/server/modules/admin-products/product-csv.ts';
 import { catalogueRepository } from '../../src/server/modules/catalogue/catalogue.repository.ts';
 import { catalogueService } from '../../src/server/modules/catalogue/catalogue.service.ts';
 import type { StaffActor } from '../../src/server/modules/staff/staff-actor.ts';
 import { formatNumber, printColumns, quantile, timed } from '../lib/harness.ts';
 
 const TARGET_P95_MS = 50;
+const CSV_ROWS = 5_000;
 
 export async function benchProducts(db: Db, families: number, runs: number, warmup: number) {
   const { present } = await db
@@ -130,6 +136,52 @@ export async function benchProducts(db: Db, families: number, runs: number, warm
       ? `\n${misses.length} product figures missed the target: ${misses.join(', ')}`
       : '\nEvery product figure met the target.',
   );
+  await benchCsvImport(service, actor, pk.median);
+}
+
+/**
+ * A CSV import of CSV_ROWS rows (issue 22): the export's last rows (generated families),
+ * each with a new price and every fifth with more stock, through the service the route
+ * calls: the dry run (every row's change, nothing written), the import (every change in
+ * one transaction, an audit record per variation), and the same file again (all
+ * unchanged). Each once, in seconds, with the dry run as a multiple of the primary-key
+ * lookup's median of this run.
+ */
+async function benchCsvImport(
+  service: ReturnType<typeof adminProductsService>,
+  actor: StaffActor,
+  pkMs: number,
+) {
+  let exported = '';
+  for await (const line of service.exportCsv()) exported += line;
+  const { rows } = parseProductsCsv(exported);
+  const chosen = rows.slice(-CSV_ROWS);
+  const text =
+    csvHeader() +
+    chosen
+      .map(({ line, ...row }) =>
+        csvRecord({ ...row, price: row.price + 1, stock: row.stock + (line % 5 === 0 ? 2 : 0) }),
+      )
+      .join('');
+  const runs: [string, boolean][] = [
+    ['dry run', true],
+    ['import', false],
+    ['the same file again', false],
+  ];
+  const lines: string[][] = [];
+  for (const [label, dryRun] of runs) {
+    const [result, ms] = await timed(() => service.importCsv(actor, text, dryRun));
+    lines.push([
+      label,
+      String(result.counts.update),
+      String(result.counts.unchanged),
+      String(result.errors.length),
+      (ms / 1000).toFixed(2),
+      formatNumber(Math.round(ms / Math.max(pkMs, 0.01))),
+    ]);
+  }
+  console.log(`\nCSV import of ${formatNumber(chosen.length)} rows on PostgreSQL, seconds:\n`);
+  printColumns(['import', 'updates', 'unchanged', 'errors', 's', '× pk'], lines, [0]);
 }
 
 const ms = (value: number) => value.toFixed(2);
