@@ -141,7 +141,7 @@ export async function benchProducts(db: Db, families: number, runs: number, warm
 
 /**
  * A CSV import of CSV_ROWS rows (issue 22): the export's last rows (generated families),
- * each with a new price and every fifth with more stock, through the service the route
+ * each with a new price, through the service the route
  * calls: the dry run (every row's change, nothing written), the import (every change in
  * one transaction, an audit record per variation), and the same file again (all
  * unchanged). Each once, in seconds, with the dry run as a multiple of the primary-key
@@ -152,17 +152,13 @@ async function benchCsvImport(
   actor: StaffActor,
   pkMs: number,
 ) {
-  let exported = '';
-  for await (const line of service.exportCsv()) exported += line;
-  const { rows } = parseProductsCsv(exported);
-  const chosen = rows.slice(-CSV_ROWS);
+  // The export's header and last records (an import takes at most 10,000 rows).
+  const records: string[] = [];
+  for await (const record of service.exportCsv()) records.push(record);
+  const { rows: chosen } = parseProductsCsv(records[0]! + records.slice(-CSV_ROWS).join(''));
   const text =
     csvHeader() +
-    chosen
-      .map(({ line, ...row }) =>
-        csvRecord({ ...row, price: row.price + 1, stock: row.stock + (line % 5 === 0 ? 2 : 0) }),
-      )
-      .join('');
+    chosen.map(({ line: _line, ...row }) => csvRecord({ ...row, price: row.price + 1 })).join('');
   const runs: [string, boolean][] = [
     ['dry run', true],
     ['import', false],
