@@ -53,6 +53,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '034-customers.sql',
       '035-sales-reports.sql',
       '036-search-matches.sql',
+      '037-sales-days.sql',
       '040-returns.sql',
       '041-invoices.sql',
       '043-search-off-the-order-path.sql',

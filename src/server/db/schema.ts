@@ -497,6 +497,26 @@ export interface RefundsTable {
   seller: Json<StoredSeller | null> | null;
 }
 
+/**
+ * Sales by UK day (migration 037, ADR 068), kept by triggers: `rate` -1 holds whole orders'
+ * and refunds' figures, a rate in basis points that rate's lines; `slot` is the order id mod 16.
+ * Bigint sums arrive as strings from PostgreSQL.
+ */
+export interface SalesDaysTable {
+  day: ColumnType<string, string, never>;
+  delivery_option: string;
+  rate: number;
+  slot: number;
+  orders: ColumnType<string | number, number, number>;
+  takings: ColumnType<string | number, number, number>;
+  discounts: ColumnType<string | number, number, number>;
+  delivery: ColumnType<string | number, number, number>;
+  tax: ColumnType<string | number, number, number>;
+  items: ColumnType<string | number, number, number>;
+  refunds: ColumnType<string | number, number, number>;
+  refund_tax: ColumnType<string | number, number, number>;
+}
+
 export interface RefundItemsTable {
   refund_id: number;
   order_item_id: number;
@@ -735,4 +755,5 @@ export interface Database {
   return_reasons: ReturnReasonsTable;
   returns: ReturnsTable;
   return_items: ReturnItemsTable;
+  sales_days: SalesDaysTable;
 }

@@ -426,6 +426,26 @@ export function refundService(deps: {
     // The order as it is now (another refund may have completed since step 1).
     const order = (await lockOrder(trx, reserved.order.order_number))!;
     const creditNote = await nextCreditNote(trx);
+    // Stock back before the refund counts as completed: products' rows are then locked
+    // before the sales summary's (ADR 068's triggers on refunds), in the same order as an
+    // order's stock take and payment, so a refund and an order cannot deadlock.
+    let restocked = false;
+    if (body.restock) {
+      for (const [productId, units] of await restockUnits(trx, reserved)) {
+        const moved = await stock.apply(
+          {
+            productId,
+            change: units,
+            reason: 'restocked',
+            note: `Refund ${creditNote}`,
+            staffId: actor.staffId,
+            orderId: order.id,
+          },
+          trx,
+        );
+        if (moved) restocked = true;
+      }
+    }
     await trx
       .updateTable('refunds')
       .set({
@@ -454,23 +474,6 @@ export function refundService(deps: {
       if (balance === undefined) throw new AppError('order_not_found');
     }
 
-    let restocked = false;
-    if (body.restock) {
-      for (const [productId, units] of await restockUnits(trx, reserved)) {
-        const moved = await stock.apply(
-          {
-            productId,
-            change: units,
-            reason: 'restocked',
-            note: `Refund ${creditNote}`,
-            staffId: actor.staffId,
-            orderId: order.id,
-          },
-          trx,
-        );
-        if (moved) restocked = true;
-      }
-    }
     const budsTaken = await takeBackBuds(trx, reserved, creditNote);
 
     const lines = await linesOf(trx, order.id);

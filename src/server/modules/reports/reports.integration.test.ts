@@ -69,6 +69,25 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     return salesReply.parse(reply.body).data;
   };
 
+  /** The summary by UK day (migration 037) as kept, and as recomputed from the orders. */
+  const summaries = async () => {
+    const rows = async (from: string) =>
+      (
+        await sql
+          .raw<Record<string, unknown>>(
+            `SELECT to_char(day, 'YYYY-MM-DD') AS day, delivery_option, rate, slot,
+                    orders::text, takings::text, discounts::text, delivery::text, tax::text,
+                    items::text, refunds::text, refund_tax::text
+             FROM ${from} s
+             WHERE (orders, takings, discounts, delivery, tax, items, refunds, refund_tax)
+                   IS DISTINCT FROM (0, 0, 0, 0, 0, 0, 0, 0)
+             ORDER BY day, delivery_option, rate, slot`,
+          )
+          .execute(t.handle.db)
+      ).rows;
+    return { kept: await rows('sales_days'), recomputed: await rows('sales_days_recomputed()') };
+  };
+
   /** Places an order paid by card; answers its reply and row. */
   const place = async (items: [string, number][], voucher?: string) => {
     const shopper = await fillBasket(new Browser(t.app), id, items, voucher ? { voucher } : {});
@@ -280,12 +299,75 @@ describe.each(ENGINES)('reports on %s', (engine) => {
             ...new Set(report.rows.map((r) => periodOf(r.period, group))),
           ]);
         }
+        // The summary the report read is what the orders and refunds add up to.
+        const { kept, recomputed } = await summaries();
+        expect(kept).toEqual(recomputed);
       }),
       { numRuns: 8 },
     );
     // The runs refunded something (a run may have drawn none).
     expect(refundsMade).toBeGreaterThan(0);
   }, 240_000);
+
+  it('keeps the summary by day through every kind of change to orders and refunds', async () => {
+    const { db } = t.handle;
+    const placed = await place([
+      ['FERN-BOS', 2],
+      ['EUC-SPRAY', 1],
+    ]);
+    const other = await place([['PEONY-PNK', 1]]);
+    if (placed.row.transaction_id) await gateway.settle(placed.row.transaction_id);
+    const line = placed.lines[0]!;
+    const refund = await owner.post<any>(
+      `/api/v1/admin/orders/${placed.row.order_number}/refunds`,
+      {
+        items: [{ order_item_id: line.id, quantity: 1 }],
+        delivery: false,
+        amount: 0,
+        reason: 'Summary test',
+        to: 'payment',
+      },
+    );
+    expect(refund.status, JSON.stringify(refund.body)).toBe(201);
+    const check = async (step: string) => {
+      const { kept, recomputed } = await summaries();
+      expect(kept, step).toEqual(recomputed);
+    };
+    await check('placed and refunded');
+    // A line's rate and VAT change (its refunded VAT moves with it), then its quantity.
+    await sql`UPDATE order_items SET tax_rate_bp = 500, tax_amount = tax_amount + 1
+              WHERE id = ${line.id}`.execute(db);
+    await check('line rate changed');
+    // The refund back to pending, to another day, and completed again.
+    await sql`UPDATE refunds SET state = 'pending', credit_note_number = NULL
+              WHERE order_id = ${placed.row.id}`.execute(db);
+    await check('refund pending');
+    await sql`UPDATE refunds SET state = 'completed', credit_note_number = 'CN-SUMMARY-1',
+              created_at = created_at - interval '3 days'
+              WHERE order_id = ${placed.row.id}`.execute(db);
+    await check('refund completed on another day');
+    // The order to another day, off sale (cancelled) and back, to another delivery option.
+    await sql`UPDATE orders SET paid_at = paid_at - interval '2 days'
+              WHERE id = ${placed.row.id}`.execute(db);
+    await check('order moved');
+    await sql`UPDATE orders SET status = 'cancelled' WHERE id = ${other.row.id}`.execute(db);
+    await check('order cancelled');
+    await sql`UPDATE orders SET status = 'paid' WHERE id = ${other.row.id}`.execute(db);
+    await check('order paid again');
+    await sql`UPDATE orders
+              SET snapshot = jsonb_set(snapshot, '{delivery_option,id}', '"summary-test"')
+              WHERE id = ${placed.row.id}`.execute(db);
+    await check('delivery option changed');
+    // A refunded line, a refund and whole orders deleted (cascades included).
+    await sql`DELETE FROM refund_items WHERE order_item_id = ${line.id}`.execute(db);
+    await check('refund line deleted');
+    await sql`DELETE FROM refunds WHERE order_id = ${placed.row.id}`.execute(db);
+    await check('refund deleted');
+    await sql`DELETE FROM order_items WHERE id = ${placed.lines[1]!.id}`.execute(db);
+    await check('line deleted');
+    await sql`DELETE FROM orders WHERE id IN (${placed.row.id}, ${other.row.id})`.execute(db);
+    await check('orders deleted');
+  });
 
   it('lists best sellers and stock value, and their CSVs', async () => {
     const day = '2029-06-15';

@@ -1,51 +1,38 @@
 /**
- * The reports' queries (ADR 067). Each sums stored figures — an order's columns of
- * migration 035 (its discounts, delivery, VAT and delivery option, from its snapshot),
- * its lines' prices and VAT (order_items), refunds and their lines as written — grouped
- * by UK day; the service groups days into weeks and months. Nothing is repriced.
+ * The reports' queries (ADR 067, ADR 068). Sales sum the summary by UK day that
+ * migration 037's triggers keep from stored figures — an order's columns of migration
+ * 035 (its discounts, delivery, VAT and delivery option, from its snapshot), its lines'
+ * prices and VAT (order_items), refunds and their lines as written; the service groups
+ * days into weeks and months. Best sellers read the lines. Nothing is repriced.
  *
  * An order counts on the UK day it was paid (created, for orders paid before paid_at was
  * kept: orders_paid_day_idx), when its status is a paid one; a refund on the UK day it
  * was made, once completed.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { sql } from 'kysely';
 import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
-import { SHOP_TIME_ZONE } from '../../../domain/uk-days.ts';
 import type { Db } from '../../db/client.ts';
 
 /** The standard rate, for a delivery option since removed. */
 const DEFAULT_RATE_BP = 2000;
 
-export interface OrderDayFigures {
+/**
+ * One UK day's figures at one delivery rate (the delivery option's, looked up now) and,
+ * for `rate` -1, the whole orders' and refunds' figures, else those of the lines at that
+ * line VAT rate (basis points): units sold, their VAT, and refunded lines' VAT.
+ */
+export interface SalesDayFigures {
   day: string;
   delivery_rate: number;
+  rate: number;
   orders: number;
   takings: number;
   discounts: number;
   delivery: number;
   tax: number;
-}
-
-export interface LineDayFigures {
-  day: string;
-  delivery_rate: number;
-  rate: number;
   items: number;
-  tax: number;
-}
-
-export interface RefundDayFigures {
-  day: string;
-  delivery_rate: number;
-  amount: number;
-  tax: number;
-}
-
-export interface RefundLineDayFigures {
-  day: string;
-  delivery_rate: number;
-  rate: number;
-  tax: number;
+  refunds: number;
+  refund_tax: number;
 }
 
 export interface BestSellerRecord {
@@ -66,10 +53,6 @@ export interface StockValueRecord {
   tax_rate_bp: number;
 }
 
-/** The UK day of an instant column, as yyyy-MM-dd. */
-const ukDay = (column: RawBuilder<unknown>) =>
-  sql<string>`to_char((${column} AT TIME ZONE ${sql.lit(SHOP_TIME_ZONE)})::date, 'YYYY-MM-DD')`;
-
 const paidAt = sql`coalesce(o.paid_at, o.created_at)`;
 const paidStatuses = sql.join(PAID_ORDER_STATUSES.map((status) => sql`${status}`));
 const deliveryRate = sql<number>`coalesce(d.tax_rate_bp, ${sql.lit(DEFAULT_RATE_BP)})`;
@@ -89,60 +72,34 @@ export function reportsRepository(db: Db) {
     ${paidAt} >= ${start} AND ${paidAt} < ${end} AND o.status IN (${paidStatuses})`;
 
   return {
-    async orderDays(start: Date, end: Date): Promise<OrderDayFigures[]> {
-      const { rows } = await sql<OrderDayFigures>`
-        SELECT ${ukDay(paidAt)} AS day, ${deliveryRate} AS delivery_rate,
-               count(*) AS orders, sum(o.amount + o.credit_used) AS takings,
-               sum(o.sales_discount) AS discounts, sum(o.sales_delivery) AS delivery,
-               sum(o.sales_tax) AS tax
-        FROM orders o
-        LEFT JOIN delivery_options d ON d.id = o.sales_delivery_option
-        WHERE ${paidIn(start, end)}
-        GROUP BY 1, 2
-      `.execute(db);
-      return numbers(rows, ['delivery_rate', 'orders', 'takings', 'discounts', 'delivery', 'tax']);
-    },
-
-    async lineDays(start: Date, end: Date): Promise<LineDayFigures[]> {
-      const { rows } = await sql<LineDayFigures>`
-        SELECT ${ukDay(paidAt)} AS day, ${deliveryRate} AS delivery_rate, i.tax_rate_bp AS rate,
-               coalesce(sum(i.quantity) FILTER (WHERE NOT i.is_promotion_item), 0) AS items,
-               sum(i.tax_amount) AS tax
-        FROM orders o
-        JOIN order_items i ON i.order_id = o.id
-        LEFT JOIN delivery_options d ON d.id = o.sales_delivery_option
-        WHERE ${paidIn(start, end)}
+    /**
+     * Sales by UK day over [from, to] (days, both included), from the summary the
+     * triggers of migration 037 keep (ADR 068): a few rows a day whatever the orders.
+     */
+    async salesDays(from: string, to: string): Promise<SalesDayFigures[]> {
+      const { rows } = await sql<SalesDayFigures>`
+        SELECT to_char(s.day, 'YYYY-MM-DD') AS day, ${deliveryRate} AS delivery_rate, s.rate,
+               sum(s.orders) AS orders, sum(s.takings) AS takings,
+               sum(s.discounts) AS discounts, sum(s.delivery) AS delivery, sum(s.tax) AS tax,
+               sum(s.items) AS items, sum(s.refunds) AS refunds,
+               sum(s.refund_tax) AS refund_tax
+        FROM sales_days s
+        LEFT JOIN delivery_options d ON d.id = s.delivery_option
+        WHERE s.day >= ${from}::date AND s.day <= ${to}::date
         GROUP BY 1, 2, 3
       `.execute(db);
-      return numbers(rows, ['delivery_rate', 'rate', 'items', 'tax']);
-    },
-
-    async refundDays(start: Date, end: Date): Promise<RefundDayFigures[]> {
-      const { rows } = await sql<RefundDayFigures>`
-        SELECT ${ukDay(sql`r.created_at`)} AS day, ${deliveryRate} AS delivery_rate,
-               sum(r.amount) AS amount, sum(r.tax_amount) AS tax
-        FROM refunds r
-        JOIN orders o ON o.id = r.order_id
-        LEFT JOIN delivery_options d ON d.id = o.sales_delivery_option
-        WHERE r.state = 'completed' AND r.created_at >= ${start} AND r.created_at < ${end}
-        GROUP BY 1, 2
-      `.execute(db);
-      return numbers(rows, ['delivery_rate', 'amount', 'tax']);
-    },
-
-    async refundLineDays(start: Date, end: Date): Promise<RefundLineDayFigures[]> {
-      const { rows } = await sql<RefundLineDayFigures>`
-        SELECT ${ukDay(sql`r.created_at`)} AS day, ${deliveryRate} AS delivery_rate,
-               i.tax_rate_bp AS rate, sum(ri.tax_amount) AS tax
-        FROM refunds r
-        JOIN refund_items ri ON ri.refund_id = r.id
-        JOIN order_items i ON i.id = ri.order_item_id
-        JOIN orders o ON o.id = r.order_id
-        LEFT JOIN delivery_options d ON d.id = o.sales_delivery_option
-        WHERE r.state = 'completed' AND r.created_at >= ${start} AND r.created_at < ${end}
-        GROUP BY 1, 2, 3
-      `.execute(db);
-      return numbers(rows, ['delivery_rate', 'rate', 'tax']);
+      return numbers(rows, [
+        'delivery_rate',
+        'rate',
+        'orders',
+        'takings',
+        'discounts',
+        'delivery',
+        'tax',
+        'items',
+        'refunds',
+        'refund_tax',
+      ]);
     },
 
     /** Variations by units sold on orders paid in [start, end), free gifts not counted. */

@@ -53,19 +53,13 @@ export function reportsService(deps: { repository: ReportsRepository }) {
   const { repository } = deps;
 
   async function sales(range: ReportRange & { group: ReportGroup }): Promise<SalesReport> {
-    const { start, end } = ukDayRange(range.from, range.to);
-    const [orderDays, lineDays, refundDays, refundLineDays] = await Promise.all([
-      repository.orderDays(start, end),
-      repository.lineDays(start, end),
-      repository.refundDays(start, end),
-      repository.refundLineDays(start, end),
-    ]);
-    const keys = vatKeys([
-      ...orderDays.map((r) => r.delivery_rate),
-      ...lineDays.map((r) => r.rate),
-      ...refundDays.map((r) => r.delivery_rate),
-      ...refundLineDays.map((r) => r.rate),
-    ]);
+    // Rows left all zero (an order paid then cancelled) name no rate.
+    const days = (await repository.salesDays(range.from, range.to)).filter((r) =>
+      [r.orders, r.takings, r.discounts, r.delivery, r.tax, r.items, r.refunds, r.refund_tax].some(
+        (figure) => figure !== 0,
+      ),
+    );
+    const keys = vatKeys(days.flatMap((r) => (r.rate < 0 ? [r.delivery_rate] : [r.rate])));
     const periods = periodsBetween(range.from, range.to, range.group);
     const rows = new Map(periods.map((period) => [period, emptyFigures(keys)]));
     const rowOf = (day: string) => rows.get(periodOf(day, range.group))!;
@@ -74,30 +68,22 @@ export function reportsService(deps: { repository: ReportsRepository }) {
       figures.vat[key] = (figures.vat[key] ?? 0) + amount;
     };
 
-    for (const day of orderDays) {
+    for (const day of days) {
       const row = rowOf(day.day);
-      row.orders += day.orders;
-      row.takings += day.takings;
-      row.discounts += day.discounts;
-      row.delivery += day.delivery;
-      // The order's whole VAT at the delivery rate; its lines' move to their own below.
-      addVat(row, day.delivery_rate, day.tax);
-    }
-    for (const line of lineDays) {
-      const row = rowOf(line.day);
-      row.items += line.items;
-      addVat(row, line.rate, line.tax);
-      addVat(row, line.delivery_rate, -line.tax);
-    }
-    for (const refund of refundDays) {
-      const row = rowOf(refund.day);
-      row.refunds += refund.amount;
-      addVat(row, refund.delivery_rate, -refund.tax);
-    }
-    for (const line of refundLineDays) {
-      const row = rowOf(line.day);
-      addVat(row, line.rate, -line.tax);
-      addVat(row, line.delivery_rate, line.tax);
+      if (day.rate < 0) {
+        // Whole orders and refunds: their VAT at the delivery rate, their lines' moved
+        // to the lines' own rates below.
+        row.orders += day.orders;
+        row.takings += day.takings;
+        row.discounts += day.discounts;
+        row.delivery += day.delivery;
+        row.refunds += day.refunds;
+        addVat(row, day.delivery_rate, day.tax - day.refund_tax);
+      } else {
+        row.items += day.items;
+        addVat(row, day.rate, day.tax - day.refund_tax);
+        addVat(row, day.delivery_rate, day.refund_tax - day.tax);
+      }
     }
 
     const totals = emptyFigures(keys);
