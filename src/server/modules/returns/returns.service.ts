@@ -84,8 +84,10 @@ export function returnsService(deps: {
   }
 
   /** Sends an email after commit, noting it on the order's timeline; a failure only logged. */
-  async function send(orderId: number, message: EmailMessage, what: string) {
+  /** Renders and sends an email; a failure to do either is logged, never thrown. */
+  async function send(orderId: number, render: () => Promise<EmailMessage>, what: string) {
     try {
+      const message = await render();
       await deps.mailer.send(message);
       await recordOrderEvent(db, {
         orderId,
@@ -183,19 +185,20 @@ export function returnsService(deps: {
       const { order, rules, row } = started;
       await send(
         order.id,
-        returnStartedEmail(
-          {
-            to: order.email_address,
-            orderNumber: order.order_number,
-            returnNumber: row.return_number,
-            items: row.items,
-            address: rules.address,
-            sendBackDays: rules.sendBackDays,
-            refundDays: rules.refundDays,
-            at: row.created_at,
-          },
-          deps.publicUrl,
-        ),
+        () =>
+          returnStartedEmail(
+            {
+              to: order.email_address,
+              orderNumber: order.order_number,
+              returnNumber: row.return_number,
+              items: row.items,
+              address: rules.address,
+              sendBackDays: rules.sendBackDays,
+              refundDays: rules.refundDays,
+              at: row.created_at,
+            },
+            deps.publicUrl,
+          ),
         `Return ${row.return_number} instructions`,
       );
       return returnView(row);
@@ -291,16 +294,17 @@ export function returnsService(deps: {
       });
       await send(
         row.order_id,
-        returnRefusedEmail(
-          {
-            to: row.email_address,
-            orderNumber: row.order_number,
-            returnNumber: row.return_number,
-            items: row.items,
-            reason: input.reason,
-          },
-          deps.publicUrl,
-        ),
+        () =>
+          returnRefusedEmail(
+            {
+              to: row.email_address,
+              orderNumber: row.order_number,
+              returnNumber: row.return_number,
+              items: row.items,
+              reason: input.reason,
+            },
+            deps.publicUrl,
+          ),
         `Return ${row.return_number} refusal`,
       );
       return adminReturnView(row);
