@@ -30,7 +30,7 @@ import { registerStaffAuthorization } from './http/staff-authorization.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, registerBodyLimits } from './http/body-limits.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
-import { registerMetrics, shopMetrics } from './http/metrics.ts';
+import { registerJobMetrics, registerMetrics, shopMetrics } from './http/metrics.ts';
 import { withRedactedRequests } from './http/logging.ts';
 import { openapi, registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin.ts';
@@ -130,6 +130,9 @@ import { stockService } from './modules/stock/stock.service.ts';
 import { wishlistRepository } from './modules/wishlist/wishlist.repository.ts';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.ts';
 import { wishlistService } from './modules/wishlist/wishlist.service.ts';
+import type { JobQueue } from './adapters/jobs/port.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { jobsService } from './modules/jobs/jobs.service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -193,6 +196,11 @@ export interface AppDeps {
    * 059). By default only when payments are real: a test shop is kept out.
    */
   allowIndexing?: boolean;
+  /**
+   * The job queue (ADR 069): its dead letters in the back office and its figures in
+   * /metrics. Without one (tests) the back office lists no dead letters.
+   */
+  jobs?: JobQueue;
 }
 
 declare module 'fastify' {
@@ -255,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route, so its hooks time and count every request.
   const metrics = shopMetrics();
   registerMetrics(app, metrics, deps.metricsAccess ?? 'loopback');
+  if (deps.jobs) registerJobMetrics(metrics, deps.jobs);
   registerHealthRoutes(app, { db: deps.db });
   // The policy allows what the configured vendors' browser code needs, and no more.
   const captcha = deps.captcha ?? testModeVerifier({});
@@ -490,6 +499,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
         }),
       });
+      jobsRoutes(api, { jobs: jobsService({ db: deps.db, queue: deps.jobs ?? null }) });
       adminOrderRoutes(api, {
         orders: adminOrdersService({
           db: deps.db,

@@ -160,6 +160,7 @@ const envSchema = z
       .min(0, 'must be a number of seconds from 0 to 600')
       .max(600, 'must be a number of seconds from 0 to 600')
       .default(10),
+    JOBS_IN_WEB: booleanFlag.optional(),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 visible characters (no spaces)')
@@ -273,6 +274,11 @@ export interface AppConfig {
   metrics: MetricsAccess;
   /** How long a shutdown may wait for requests and the database before exiting anyway (ADR 043). */
   shutdownGraceMs: number;
+  /**
+   * Whether the web process also runs background jobs (JOBS_IN_WEB, default true); false
+   * when `npm run worker` runs them apart (ADR 069). Either way the web process queues them.
+   */
+  jobsInWeb: boolean;
 }
 
 /**
@@ -364,6 +370,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     sqlStatementsHeader: e.SQL_STATEMENTS_HEADER ?? false,
     shutdownGraceMs: Math.round(e.SHUTDOWN_GRACE_SECONDS * 1000),
+    jobsInWeb: e.JOBS_IN_WEB ?? true,
     metrics: e.METRICS_TOKEN
       ? { token: e.METRICS_TOKEN }
       : e.NODE_ENV === 'production'

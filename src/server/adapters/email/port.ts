@@ -8,6 +8,8 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Files sent with the message (e.g. a VAT invoice PDF). */
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface Mailer {
