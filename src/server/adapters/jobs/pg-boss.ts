@@ -69,7 +69,12 @@ function messageOf(error: unknown): string {
 }
 
 /** A pg-boss job queue on the shop's database. */
-export function pgBossQueue(deps: { connection: JobConnection; log: Logger }): JobQueue {
+export function pgBossQueue(deps: {
+  connection: JobConnection;
+  log: Logger;
+  /** How often an idle worker polls, in seconds (tests shorten it; pg-boss's least is 0.5). */
+  pollSeconds?: number;
+}): JobQueue {
   const boss = new PgBoss({
     schema: JOBS_SCHEMA,
     ...(deps.connection.kind === 'pool'
@@ -158,7 +163,7 @@ export function pgBossQueue(deps: { connection: JobConnection; log: Logger }): J
             {
               includeMetadata: true,
               batchSize: definition.batchSize ?? 1,
-              pollingIntervalSeconds: POLL_SECONDS,
+              pollingIntervalSeconds: deps.pollSeconds ?? POLL_SECONDS,
             },
             async (jobs) => {
               await Promise.all(jobs.map((job) => runOne(name, definition, job)));
