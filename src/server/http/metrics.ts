@@ -221,7 +221,11 @@ export function registerJobMetrics(metrics: ShopMetrics, jobs: JobFiguresSource)
         for (const queue of await figures()) this.set({ queue: queue.name }, queue[field]);
       },
     });
-  gauge('everbloom_jobs_waiting', 'Jobs waiting to run (new, or waiting to retry), by queue.', 'waiting');
+  gauge(
+    'everbloom_jobs_waiting',
+    'Jobs waiting to run (new, or waiting to retry), by queue.',
+    'waiting',
+  );
   gauge('everbloom_jobs_active', 'Jobs running now, by queue.', 'active');
   gauge(
     'everbloom_jobs_dead_letters',

@@ -12,7 +12,10 @@ export const JOBS_POOL_SIZE = 4;
 export function jobQueueFor(
   database: { kind: 'postgres'; url: string } | { kind: 'pglite' },
   handle: DatabaseHandle,
-  log: { error(object: object, message: string): void; warn(object: object, message: string): void },
+  log: {
+    error(object: object, message: string): void;
+    warn(object: object, message: string): void;
+  },
 ): JobQueue {
   if (database.kind === 'postgres')
     return pgBossQueue({

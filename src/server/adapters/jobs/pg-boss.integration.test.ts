@@ -114,7 +114,8 @@ describe.each(ENGINES)('the pg-boss job queue on %s', (engine) => {
     const id = await first.enqueue('flaky', {});
     expect(id).toBeTruthy();
     const [dead] = await until(
-      async () => (await first.deadLetters(handle.db, { limit: 10 })).jobs.filter((j) => j.id === id),
+      async () =>
+        (await first.deadLetters(handle.db, { limit: 10 })).jobs.filter((j) => j.id === id),
       (jobs) => jobs.length === 1,
     );
     expect(dead).toMatchObject({
@@ -156,7 +157,8 @@ describe.each(ENGINES)('the pg-boss job queue on %s', (engine) => {
     const stale = { recipient: 'ada@example.com', subject: 'Your order' };
     const id = await second.enqueue('strict', stale);
     const [dead] = await until(
-      async () => (await first.deadLetters(handle.db, { limit: 10 })).jobs.filter((j) => j.id === id),
+      async () =>
+        (await first.deadLetters(handle.db, { limit: 10 })).jobs.filter((j) => j.id === id),
       (jobs) => jobs.length === 1,
     );
     expect(dead?.attempts).toBe(1);

@@ -12,14 +12,7 @@
  */
 import PgBoss from 'pg-boss';
 import { sql } from 'kysely';
-import type { Db } from '../../db/client.ts';
-import type {
-  DeadLetter,
-  EnqueueOptions,
-  JobDefinition,
-  JobQueue,
-  QueueFigures,
-} from './port.ts';
+import type { DeadLetter, EnqueueOptions, JobDefinition, JobQueue, QueueFigures } from './port.ts';
 
 /** Where pg-boss keeps its tables. */
 export const JOBS_SCHEMA = 'pgboss';

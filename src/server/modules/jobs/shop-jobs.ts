@@ -74,7 +74,11 @@ export function definePeriodicJobs(queue: JobQueue, work: PeriodicWork): void {
     timeoutSeconds: 5 * 60,
     async handle() {
       const counts = await work.settlePendingOrders();
-      logIfAny(work, { orders_paid: counts.paid, orders_failed: counts.failed }, 'pending orders settled');
+      logIfAny(
+        work,
+        { orders_paid: counts.paid, orders_failed: counts.failed },
+        'pending orders settled',
+      );
     },
   });
   queue.define(STOCK_ALERTS_JOB, {
