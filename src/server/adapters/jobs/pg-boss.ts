@@ -67,6 +67,11 @@ export function pgBossQueue(deps: {
   log: Logger;
   /** How often an idle worker polls, in seconds (tests shorten it; pg-boss's least is 0.5). */
   pollSeconds?: number;
+  /**
+   * How often a process running jobs fails those whose attempt outlived its timeout (a
+   * killed process's), in seconds (pg-boss's default, 120; the benchmark shortens it).
+   */
+  maintenanceSeconds?: number;
 }): JobQueue {
   const boss = new PgBoss({
     schema: JOBS_SCHEMA,
@@ -78,6 +83,7 @@ export function pgBossQueue(deps: {
         }
       : { db: { executeSql: deps.connection.executeSql } }),
     archiveFailedAfterSeconds: DEAD_LETTER_DAYS * 24 * 60 * 60,
+    ...(deps.maintenanceSeconds ? { maintenanceIntervalSeconds: deps.maintenanceSeconds } : {}),
   });
   boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
   const definitions = new Map<string, JobDefinition>();
@@ -159,6 +165,12 @@ export function pgBossQueue(deps: {
               pollingIntervalSeconds: deps.pollSeconds ?? POLL_SECONDS,
             },
             async (jobs) => {
+              // A full batch means more may be waiting: fetch again at once, not after
+              // the polling interval (pg-boss sleeps between fetches otherwise).
+              if (jobs.length >= (definition.batchSize ?? 1)) {
+                const self = workers.get(name);
+                if (self) boss.notifyWorker(self);
+              }
               await Promise.all(jobs.map((job) => runOne(name, definition, job)));
             },
           );
