@@ -26,6 +26,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/delivery', label: 'Delivery', permission: 'delivery.manage' },
   { to: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { to: '/admin/reports', label: 'Reports', permission: 'reports.read' },
+  { to: '/admin/jobs', label: 'Failed jobs', permission: 'jobs.manage' },
   { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
 ];

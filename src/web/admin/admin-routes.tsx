@@ -29,6 +29,7 @@ const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'Custom
 const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
 const DeliveryPage = page(() => import('./delivery/delivery-page.tsx'), 'DeliveryPage');
 const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
+const JobsPage = page(() => import('./jobs/jobs-page.tsx'), 'JobsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -60,6 +61,7 @@ export function AdminRoutes() {
       <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
       <Route path="delivery" element={<Lazy page={DeliveryPage} />} />
       <Route path="reports" element={<Lazy page={ReportsPage} />} />
+      <Route path="jobs" element={<Lazy page={JobsPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
