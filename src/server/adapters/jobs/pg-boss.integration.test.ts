@@ -86,8 +86,9 @@ describe.each(ENGINES)('the pg-boss job queue on %s', (engine) => {
       queue.define('idle', { schema: z.object({}), async handle() {} });
       queue.onFailure((name, deadLettered) => failures.push([name, deadLettered]));
     }
-    await first.start({ work: true });
-    await second.start({ work: true });
+    // Together, as two processes starting at once race to install pg-boss and create
+    // the queues (on PostgreSQL a deadlock, which the loser retries).
+    await Promise.all([first.start({ work: true }), second.start({ work: true })]);
   }, 120_000);
 
   afterAll(async () => {

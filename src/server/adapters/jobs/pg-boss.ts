@@ -52,6 +52,9 @@ const toDeadLetter = (row: DeadLetterRow): DeadLetter => ({
   failed_at: new Date(row.completed_on),
 });
 
+/** deadlock_detected, unique_violation, duplicate_table: another process created it first. */
+const RACE_CODES = new Set(['40P01', '23505', '42P07']);
+
 /** A dead-letter cursor: the last row's failure time in microseconds, and its id. */
 const CURSOR = /^(\d{1,18})_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
@@ -140,8 +143,20 @@ export function pgBossQueue(deps: {
       retryBackoff: true,
       expireInSeconds: definition.timeoutSeconds ?? 15 * 60,
     };
-    if (await boss.getQueue(name)) await boss.updateQueue(name, options);
-    else await boss.createQueue(name, options);
+    // Processes starting together race to create a queue (its partition): PostgreSQL
+    // picks one as a deadlock victim, or the loser finds the row or table there. The
+    // winner has created it, so the loser tries again and updates it instead.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        if (await boss.getQueue(name)) await boss.updateQueue(name, options);
+        else await boss.createQueue(name, options);
+        return;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= 5 || typeof code !== 'string' || !RACE_CODES.has(code)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
   }
 
   return {
