@@ -122,8 +122,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     sharedSql: (text, values) =>
       db.connection().execute(async () => {
         if (values?.length) return pglite.query(text, values);
-        const results = await pglite.exec(text);
-        return { rows: results.at(-1)?.rows ?? [] };
+        try {
+          const results = await pglite.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        } catch (error) {
+          // A script that failed inside its BEGIN would leave the one connection in an
+          // aborted transaction, failing every request after it: end it.
+          await pglite.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
       }),
     execScript: async (sql) => {
       await pglite.exec(sql);
