@@ -117,6 +117,15 @@ describe.each(ENGINES)('the pg-boss job queue on %s', (engine) => {
     expect(new Set(ran.map((run) => run.worker))).toEqual(new Set(['first', 'second']));
   }, 90_000);
 
+  it('keeps one periodic job per window however many processes ask', async () => {
+    const asks = await Promise.all(
+      [first, second, first, second].map((queue) =>
+        queue.enqueue('idle', {}, { oncePerSeconds: 3600 }),
+      ),
+    );
+    expect(asks.filter((id) => id !== null)).toHaveLength(1);
+  });
+
   it('backs off between failed attempts, then keeps the job as a dead letter with its reason', async () => {
     const id = await first.enqueue('flaky', {});
     expect(id).toBeTruthy();
