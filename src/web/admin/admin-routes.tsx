@@ -32,6 +32,7 @@ const ReturnsPage = page(() => import('./returns/returns-page.tsx'), 'ReturnsPag
 const ReturnPage = page(() => import('./returns/return-page.tsx'), 'ReturnPage');
 const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
 const EmailsPage = page(() => import('./emails/emails-page.tsx'), 'EmailsPage');
+const JobsPage = page(() => import('./jobs/jobs-page.tsx'), 'JobsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -67,6 +68,7 @@ export function AdminRoutes() {
       <Route path="returns/:returnNumber" element={<Lazy page={ReturnPage} />} />
       <Route path="emails" element={<Lazy page={EmailsPage} />} />
       <Route path="emails/:emailId" element={<Lazy page={EmailsPage} />} />
+      <Route path="jobs" element={<Lazy page={JobsPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );
