@@ -8,7 +8,8 @@ import type { BasketView } from '../../../domain/api/basket.ts';
 import { amountToPay } from '../../../domain/store-credit.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
 import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+import type { Shopper } from '../../testing/test-app.ts';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/test-app.ts';
 
 const SKU = 'RUBBER-90';
 
@@ -60,7 +61,9 @@ describe.each(ENGINES)('a discount code’s page and the gift by SKU on %s', (en
     const customer = new Browser(t.app);
     const email = `paged-${Date.now()}@example.com`;
     await customer.signUp(email);
-    numbers.push(await payAsShown(await fillBasket(customer, id, [[SKU, 1]], { voucher: 'PAGED' })));
+    numbers.push(
+      await payAsShown(await fillBasket(customer, id, [[SKU, 1]], { voucher: 'PAGED' })),
+    );
     const account = await t.handle.db
       .selectFrom('users')
       .select('id')
@@ -70,7 +73,10 @@ describe.each(ENGINES)('a discount code’s page and the gift by SKU on %s', (en
     const reply = await manager.get('/api/v1/admin/vouchers/PAGED');
     expect(reply.status).toBe(200);
     const detail = reply.body.data;
-    expect(detail.voucher).toMatchObject({ code: 'PAGED', usage: { uses: 4, discount_given: 400 } });
+    expect(detail.voucher).toMatchObject({
+      code: 'PAGED',
+      usage: { uses: 4, discount_given: 400 },
+    });
     expect(detail.orders.map((o: { order_number: string }) => o.order_number).sort()).toEqual(
       [...numbers].sort(),
     );
@@ -112,8 +118,9 @@ describe.each(ENGINES)('a discount code’s page and the gift by SKU on %s', (en
       expect(refused.status).toBe(422);
       expect(refused.body.errors.gift_sku[0]).toMatch(/^Please choose a variation on sale/);
     }
-    expect((await manager.get(`/api/v1/admin/promotions/${promotion.id}`)).body.data.promotion)
-      .toMatchObject({ gift_product_id: promotion.gift_product_id });
+    expect(
+      (await manager.get(`/api/v1/admin/promotions/${promotion.id}`)).body.data.promotion,
+    ).toMatchObject({ gift_product_id: promotion.gift_product_id });
 
     const changed = await patch({ gift_sku: ` ${SKU.toLowerCase()} ` });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
