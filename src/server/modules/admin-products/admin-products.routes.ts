@@ -94,7 +94,7 @@ const components = z
         .number({ error: 'Please give how many' })
         .int('Please give a whole number')
         .min(1, 'Please give 1 or more')
-        .max(100, 'Please give 100 or fewer'),
+        .max(99, 'Please give 99 or fewer'),
     }),
     { error: 'Please list the bundle’s parts' },
   )
