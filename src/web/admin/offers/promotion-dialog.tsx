@@ -11,6 +11,7 @@ import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { ApiError } from '../lib/admin-api.ts';
+import { GiftFinder } from './gift-finder.tsx';
 import { OFFERS_KEY, patchPromotion, penceOf, poundsOf } from './offers-api.ts';
 
 export function PromotionDialog({
@@ -65,7 +66,7 @@ export function PromotionDialog({
         )}
         <Field
           label="Gift (SKU of the variation given)"
-          hint={`Now: ${promotion.gift_name} (${promotion.gift_sku}). A variation on sale, not a bundle; find SKUs on the Products page.`}
+          hint={`Now: ${promotion.gift_name} (${promotion.gift_sku}). A variation on sale, not a bundle; or find it by name below.`}
           value={giftSku}
           onChange={(event) => setGiftSku(event.target.value.toUpperCase())}
           error={fieldError('gift_sku') ?? fieldError('gift_product_id')}
@@ -73,6 +74,7 @@ export function PromotionDialog({
           autoComplete="off"
           spellCheck={false}
         />
+        <GiftFinder onChoose={(sku) => setGiftSku(sku)} />
         <Field
           label="Name"
           value={name}

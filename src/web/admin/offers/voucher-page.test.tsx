@@ -261,4 +261,98 @@ describe('the free-gift promotion’s gift', () => {
       gift_sku: 'FERN-BOS',
     });
   });
+
+  it('finds the gift by product name: a product, then one of its variations on sale', async () => {
+    const { calls } = mockApi({
+      'GET /api/v1/admin/vouchers': () => ({ body: { data: { vouchers: [] } } }),
+      'GET /api/v1/admin/promotions': () => ({ body: { data: { promotions: [PROMOTION] } } }),
+      'GET /api/v1/admin/products': (_body, url) => ({
+        body: {
+          data: {
+            products:
+              url.searchParams.get('q') === 'fern'
+                ? [
+                    {
+                      id: 41,
+                      name: 'Boston Fern',
+                      slug: 'boston-fern',
+                      category: { slug: 'house-plants', name: 'House plants' },
+                      price: 1999,
+                      variations: 3,
+                      stock: 5,
+                      discontinued: false,
+                      preorder: false,
+                    },
+                  ]
+                : [],
+            next_cursor: null,
+          },
+        },
+      }),
+      'GET /api/v1/admin/products/41': () => ({
+        body: {
+          data: {
+            product: {
+              id: 41,
+              name: 'Boston Fern',
+              slug: 'boston-fern',
+              url: '/products/boston-fern',
+              category: { slug: 'house-plants', name: 'House plants' },
+              description: '',
+              old_slugs: [],
+              variations: [
+                {
+                  sku: 'FERN-30',
+                  options: { Size: '30cm' },
+                  is_bundle: false,
+                  discontinued: false,
+                },
+                {
+                  sku: 'FERN-OLD',
+                  options: { Size: '90cm' },
+                  is_bundle: false,
+                  discontinued: true,
+                },
+                { sku: 'FERN-PAIR', options: {}, is_bundle: true, discontinued: false },
+              ].map((v, i) => ({
+                id: 50 + i,
+                price: 1999,
+                tax: 'standard',
+                stock: 3,
+                preorder: false,
+                restock_date: null,
+                components: [],
+                ...v,
+              })),
+            },
+          },
+        },
+      }),
+    });
+    renderAt('/admin/offers');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Free gift over £100' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Find the gift by product name'), {
+      target: { value: 'zz' },
+    });
+    expect(await within(dialog).findByText('No products match “zz”.')).toBeDefined();
+    fireEvent.change(within(dialog).getByLabelText('Find the gift by product name'), {
+      target: { value: 'fern' },
+    });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Boston Fern' }));
+    const variations = await within(dialog).findByRole('list', {
+      name: 'Variations of Boston Fern',
+    });
+    expect(
+      within(variations)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Choose FERN-30 (30cm)']);
+    fireEvent.click(within(variations).getByRole('button', { name: 'Choose FERN-30 (30cm)' }));
+    expect(within(dialog).getByLabelText('Gift (SKU of the variation given)')).toHaveProperty(
+      'value',
+      'FERN-30',
+    );
+    expect(calls.find((c) => c.path === '/api/v1/admin/products')?.search).toContain('status=live');
+  });
 });
