@@ -15,6 +15,7 @@ test('a manager creates a 10% code and a shopper sees it taken off in the basket
   request,
   browser,
 }) => {
+  test.setTimeout(120_000);
   // The owner adds a manager; the manager sets the account up (password, first code).
   await signInOwnerByApi(request);
   const added = await request.post('/api/v1/admin/staff', {
@@ -94,4 +95,23 @@ test('a manager creates a 10% code and a shopper sees it taken off in the basket
   ).toBeVisible();
   await page.getByRole('link', { name: 'Back to offers' }).click();
   await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('Ended');
+
+  // The promotion form finds a gift by product name and fills its SKU (not saved here).
+  await page
+    .getByRole('table', { name: 'Free-gift promotions' })
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  const promotion = page.getByRole('dialog', { name: /^Edit promotion/ });
+  await promotion.getByLabel('Find the gift by product name').fill('Boston Fern');
+  await promotion.getByRole('button', { name: 'Artificial Boston Fern' }).click();
+  const choice = promotion
+    .getByRole('list', { name: 'Variations of Artificial Boston Fern' })
+    .getByRole('button')
+    .first();
+  const sku = /^Choose (\S+)/.exec((await choice.textContent()) ?? '')?.[1] ?? '';
+  await choice.click();
+  await expect(promotion.getByLabel('Gift (SKU of the variation given)')).toHaveValue(sku);
+  await expectAxeClean(page, 'promotion dialog', [1280]);
+  await page.keyboard.press('Escape');
 });
