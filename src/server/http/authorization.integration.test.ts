@@ -289,6 +289,21 @@ const ATTEMPTS: Attempt[] = [
       url: (mine) => `/api/v1/orders/${mine.order}/credit-notes/CN-000001`,
       answer: [404, 'order_not_found'],
     },
+    // Returns (ADR 070): the order's returns and starting one, as missing as the order.
+    {
+      route: 'GET /api/v1/orders/:public_id/returns',
+      who,
+      url: (mine) => `/api/v1/orders/${mine.order}/returns`,
+      answer: [404, 'order_not_found'],
+      check: sameAsFor('GET', `/api/v1/orders/${UNKNOWN_ID}/returns`),
+    },
+    {
+      route: 'POST /api/v1/orders/:public_id/returns',
+      who,
+      url: (mine) => `/api/v1/orders/${mine.order}/returns`,
+      body: () => ({ items: [{ order_item_id: 1, quantity: 1 }], reason: 'damaged' }),
+      answer: [404, 'order_not_found'],
+    },
     {
       route: 'POST /api/v1/user/orders/:public_id/cancel',
       who,

@@ -61,6 +61,8 @@ export const OWNED_ROUTES = {
   'POST /api/v1/orders/:public_id/cancel': 'accounts',
   'GET /api/v1/orders/:public_id/invoice': 'accounts',
   'GET /api/v1/orders/:public_id/credit-notes/:number': 'accounts',
+  'GET /api/v1/orders/:public_id/returns': 'accounts',
+  'POST /api/v1/orders/:public_id/returns': 'accounts',
   'POST /api/v1/orders/track': 'accounts',
   'GET /api/v1/user/wishlist': 'accounts',
   'POST /api/v1/user/wishlist/items': 'accounts',
