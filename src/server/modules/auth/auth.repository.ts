@@ -88,9 +88,7 @@ export function authRepository(db: Db) {
         .updateTable('users')
         .set({
           basket_reminders: on,
-          basket_reminders_at: on
-            ? sql<string>`coalesce(basket_reminders_at, now())`
-            : null,
+          basket_reminders_at: on ? sql<string>`coalesce(basket_reminders_at, now())` : null,
           updated_at: sql<string>`now()`,
         })
         .where('id', '=', id)
