@@ -98,7 +98,7 @@ export function basketService(deps: {
 
   /** The answer to a write, once the reminders have been told of it. */
   async function touched(viewer: BasketViewer, result: BasketResult): Promise<BasketResult> {
-    if (deps.onChange && viewer.userId !== null && result.basketId) {
+    if (deps.onChange && viewer.userId !== null && viewer.wantsReminders && result.basketId) {
       await deps.onChange(result.basketId, viewer.userId);
     }
     return result;
