@@ -109,6 +109,13 @@ describe.each(ENGINES)('abandoned-basket reminders on %s', (engine) => {
       .executeTakeFirstOrThrow();
     expect(row.basket_reminders).toBe(true);
     expect(row.basket_reminders_at).not.toBeNull();
+    // The customer's own data export shows the consent and since when.
+    const exported = await browser.get('/api/v1/user/export');
+    expect(exported.status).toBe(200);
+    expect(exported.body.data.consents).toMatchObject({
+      basket_reminders: true,
+      basket_reminders_at: expect.any(String),
+    });
     const off = await browser.put('/api/v1/user/basket-reminders', { basket_reminders: false });
     expect(off.body.data.basket_reminders).toBe(false);
     expect((await browser.get('/api/v1/user')).body.data.basket_reminders).toBe(false);
