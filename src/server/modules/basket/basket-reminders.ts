@@ -25,7 +25,7 @@ export const DEFAULT_BASKET_REMINDER_SECONDS = 24 * 60 * 60;
 
 /** The job's payload: which basket, at which version. */
 export const basketReminderPayload = z
-  .object({ basket_id: z.uuid(), version: z.number().int().nonnegative() })
+  .object({ basket_id: z.guid(), version: z.number().int().nonnegative() })
   .strict();
 
 export type BasketReminderPayload = z.output<typeof basketReminderPayload>;
