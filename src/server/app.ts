@@ -142,6 +142,12 @@ import { invoiceService } from './modules/invoices/invoice.service.ts';
 import type { DocumentSeller } from '../domain/vat-document.ts';
 import type { JobQueue } from './adapters/jobs/port.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { basketReminderRepository } from './modules/basket/basket-reminder.repository.ts';
+import {
+  basketReminders,
+  DEFAULT_BASKET_REMINDER_SECONDS,
+  type BasketReminders,
+} from './modules/basket/basket-reminders.ts';
 import { jobsService } from './modules/jobs/jobs.service.ts';
 
 export interface AppDeps {
@@ -213,6 +219,11 @@ export interface AppDeps {
    * /metrics. Without one (tests) the back office lists no dead letters.
    */
   jobs?: JobQueue;
+  /**
+   * How long after a basket's last change an opted-in customer's reminder is sent
+   * (BASKET_REMINDER_HOURS; ADR 077); 24 hours by default. Queued only with `jobs`.
+   */
+  basketReminderSeconds?: number;
 }
 
 declare module 'fastify' {
@@ -225,6 +236,8 @@ declare module 'fastify' {
     finishStaleCancellations: OrderHistory['finishStaleCancellations'];
     /** Sends back-in-stock emails now due (ADR 025): the minute sweep, tests. */
     dispatchStockAlerts: StockAlertService['dispatch'];
+    /** The basket-reminder job's work (ADR 077): sends a basket's reminder if still due. */
+    sendBasketReminder: BasketReminders['send'];
     /** Requests received and not yet answered, oldest first (what a shutdown waits for). */
     inFlightRequests: () => InFlightRequest[];
   }
@@ -337,13 +350,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   const views = basketViewCache({ ttlMs: cacheMs, max: BASKET_VIEWS_PER_PROCESS });
+  const basketRows = basketRepository(deps.db);
+  const reminders = basketReminders({
+    reminders: basketReminderRepository(deps.db),
+    baskets: basketRows,
+    viewOf: async (basketId, viewer) => (await baskets.get(basketId, viewer)).basket,
+    queue: deps.jobs ?? null,
+    delaySeconds: deps.basketReminderSeconds ?? DEFAULT_BASKET_REMINDER_SECONDS,
+    mailer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    log: app.log,
+  });
+  app.decorate('sendBasketReminder', reminders.send);
   const baskets = basketService({
-    repository: basketRepository(deps.db),
+    repository: basketRows,
     catalogue,
     delivery,
     offers,
     views,
     ...(deps.now ? { now: deps.now } : {}),
+    onChange: reminders.changed,
   });
   // In test mode the shop answers the browser's postcode lookups itself.
   if (addressLookup.mode === 'test') registerTestModePostcoder(app);

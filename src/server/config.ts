@@ -190,6 +190,11 @@ const envSchema = z
       )
       .optional(),
     JOBS_IN_WEB: booleanFlag.optional(),
+    BASKET_REMINDER_HOURS: z.coerce
+      .number({ error: 'must be a number of hours from 1 to 720' })
+      .min(1, 'must be a number of hours from 1 to 720')
+      .max(720, 'must be a number of hours from 1 to 720')
+      .default(24),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 visible characters (no spaces)')
@@ -324,6 +329,11 @@ export interface AppConfig {
    * when `npm run worker` runs them apart (ADR 069). Either way the web process queues them.
    */
   jobsInWeb: boolean;
+  /**
+   * How long after a basket's last change its reminder is sent (BASKET_REMINDER_HOURS,
+   * default 24; ADR 077), in seconds. Up to 720 hours: the recovery link lasts 30 days.
+   */
+  basketReminderSeconds: number;
 }
 
 /**
@@ -423,6 +433,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       vat_number: e.SHOP_VAT_NUMBER ?? SAMPLE_SELLER.vat_number,
     },
     jobsInWeb: e.JOBS_IN_WEB ?? true,
+    basketReminderSeconds: e.BASKET_REMINDER_HOURS * 3600,
     metrics: e.METRICS_TOKEN
       ? { token: e.METRICS_TOKEN }
       : e.NODE_ENV === 'production'

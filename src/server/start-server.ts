@@ -26,6 +26,7 @@ import { queuedMailer, SEND_EMAIL_JOB, sendEmailJob } from './adapters/email/que
 import { jobQueueFor } from './adapters/jobs/choose.ts';
 import type { JobQueue } from './adapters/jobs/port.ts';
 import { definePeriodicJobs, startJobClock } from './modules/jobs/shop-jobs.ts';
+import { BASKET_REMINDER_JOB, basketReminderJob } from './modules/basket/basket-reminders.ts';
 import { sealStaffTotpSecrets } from './modules/staff/seal-totp-secrets.ts';
 import { staffTotpSecrets } from './modules/staff/totp.ts';
 
@@ -144,6 +145,7 @@ export async function startServer(
     sqlStatementsHeader: config.sqlStatementsHeader,
     metricsAccess: config.metrics,
     jobs,
+    basketReminderSeconds: config.basketReminderSeconds,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
@@ -162,6 +164,8 @@ export async function startServer(
     dispatchStockAlerts: () => app.dispatchStockAlerts(),
     log: app.log,
   });
+  // Abandoned-basket reminders (ADR 077), queued by basket writes.
+  jobs.define(BASKET_REMINDER_JOB, basketReminderJob(app.sendBasketReminder));
   // Before anything sends an email: sending queues it.
   await jobs.start({ work: runsJobs });
   // Orders a stopped process left pending (ADR 019): settled now, and hourly by the

@@ -103,7 +103,7 @@ export const customerExportSchema = z.object({
   /** ISO 8601. */
   exported_at: text,
   account: z.record(z.string(), z.unknown()),
-  /** What they agreed to: the newsletter, and prices shown without VAT. */
+  /** What they agreed to: the newsletter, basket reminders, and prices shown without VAT. */
   consents: z.record(z.string(), z.unknown()),
   addresses: rows,
   /** Orders (theirs, and guest orders with the same email) with lines and payments. */

@@ -414,6 +414,8 @@ export const userSchema = named(
     last_name: text,
     prices_exclude_tax: z.boolean(),
     newsletter: z.boolean(),
+    /** An email a while after leaving items in the basket (opt-in; ADR 077). */
+    basket_reminders: z.boolean(),
     loyalty_points: z.object({ available: int }),
   }),
 );

@@ -101,3 +101,8 @@ export const taxPreferenceSchema = z.object({
 export const newsletterSchema = z.object({
   newsletter: z.boolean({ error: 'Please choose yes or no' }),
 });
+
+/** Abandoned-basket reminders on or off (ADR 077). */
+export const basketRemindersSchema = z.object({
+  basket_reminders: z.boolean({ error: 'Please choose yes or no' }),
+});

@@ -57,6 +57,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '040-returns.sql',
       '041-invoices.sql',
       '043-search-off-the-order-path.sql',
+      '044-basket-reminders.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

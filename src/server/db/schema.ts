@@ -176,6 +176,8 @@ export interface BasketsTable {
   use_credit: Generated<boolean>;
   version: Generated<number>;
   user_id: number | null;
+  /** When its one abandoned-basket reminder was claimed (migration 044, ADR 077). */
+  reminded_at: Date | string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -198,6 +200,10 @@ export interface UsersTable {
   last_name: string;
   prices_exclude_tax: Generated<boolean>;
   newsletter: Generated<boolean>;
+  /** Abandoned-basket reminders wanted (migration 044, ADR 077); off by default. */
+  basket_reminders: Generated<boolean>;
+  /** When they were switched on (the record of consent); null while off. */
+  basket_reminders_at: Date | string | null;
   /** Store credit, pence (migration 021; its ledger is credit_ledger). */
   credit_balance: Generated<number>;
   /** A disabled account cannot sign in (migration 034, ADR 066). */

@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
- * The abandoned-basket reminder (issue 22): one email, a while after a signed-in shopper
- * (or one who gave their address at checkout) left items in the basket, with the link that
- * brings the basket back. Never sent for a basket that became an order. Ready for the
- * reminder job to use: `renderEmail(abandonedBasket, props, to)`.
+ * The abandoned-basket reminder (issue 22): one email, a while after a signed-in customer
+ * who asked for reminders left items in the basket, with the link that brings the basket
+ * back and where to stop them. Never sent for a basket that became an order. Sent by the
+ * basket-reminder job (ADR 077).
  */
-import { ActionButton, EmailLayout, Lines, Paragraph } from './layout.tsx';
+import { ActionButton, EmailLayout, Lines, Paragraph, TextLink } from './layout.tsx';
 import { textOf, type EmailTemplate } from './template.ts';
 
 export interface AbandonedBasketProps {
@@ -15,6 +15,8 @@ export interface AbandonedBasketProps {
   items: string[];
   /** The basket's link (it restores the basket on any device). */
   link: string;
+  /** The account settings page, where reminders are switched off (PECR). */
+  settingsLink: string;
 }
 
 const greeting = (p: AbandonedBasketProps) => (p.firstName ? `Hello ${p.firstName},` : 'Hello,');
@@ -22,7 +24,8 @@ const greeting = (p: AbandonedBasketProps) => (p.firstName ? `Hello ${p.firstNam
 export const abandonedBasket: EmailTemplate<AbandonedBasketProps> = {
   id: 'abandoned-basket',
   name: 'Basket reminder',
-  description: 'Once, a while after a known shopper leaves items in the basket without ordering.',
+  description:
+    'Once, a while after a customer who asked for reminders leaves items in the basket without ordering.',
   subject: () => 'You left something in your Everbloom basket',
   Html: (p) => (
     <EmailLayout preview="Your basket is saved for you" heading="You left something in your basket">
@@ -33,6 +36,10 @@ export const abandonedBasket: EmailTemplate<AbandonedBasketProps> = {
       <Paragraph muted>
         Prices and stock may change before you order. This is the only reminder we will send about
         this basket.
+      </Paragraph>
+      <Paragraph muted>
+        You asked us for basket reminders. To stop them, switch them off in your account settings:{' '}
+        <TextLink href={p.settingsLink}>{p.settingsLink}</TextLink>
       </Paragraph>
     </EmailLayout>
   ),
@@ -48,6 +55,8 @@ export const abandonedBasket: EmailTemplate<AbandonedBasketProps> = {
       'Prices and stock may change before you order.',
       'This is the only reminder we will send about this basket.',
       '',
+      `You asked us for basket reminders. To stop them, switch them off in your account settings: ${p.settingsLink}`,
+      '',
       'Everbloom',
     ]),
   sample: {
@@ -57,5 +66,6 @@ export const abandonedBasket: EmailTemplate<AbandonedBasketProps> = {
       '2 × Peace Lily <Deluxe> & Pot: £69.98',
     ],
     link: 'https://www.everbloom.example/basket?restore=sample',
+    settingsLink: 'https://www.everbloom.example/account/settings',
   },
 };

@@ -140,11 +140,12 @@ const ATTEMPTS: Attempt[] = [
   // The customer's own details, preferences and password.
   { route: 'GET /api/v1/user', who: 'guest', answer: UNAUTHORIZED },
   { route: 'GET /api/v1/user', who: 'other', answer: 200 },
-  ...(['personal', 'tax', 'newsletter'] as const).flatMap((part): Attempt[] => {
+  ...(['personal', 'tax', 'newsletter', 'basket-reminders'] as const).flatMap((part): Attempt[] => {
     const body = {
       personal: { first_name: 'Mallory', last_name: 'Thief' },
       tax: { prices_exclude_tax: true },
       newsletter: { newsletter: true },
+      'basket-reminders': { basket_reminders: true },
     }[part];
     const route = `PUT /api/v1/user/${part}` as const;
     return [

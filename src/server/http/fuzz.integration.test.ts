@@ -672,6 +672,7 @@ const FLOWS: string[][] = [
     'PUT /api/v1/user/personal',
     'PUT /api/v1/user/tax',
     'PUT /api/v1/user/newsletter',
+    'PUT /api/v1/user/basket-reminders',
     'GET /api/v1/user',
     'GET /api/v1/payments/methods',
   ],
@@ -970,6 +971,8 @@ function template(
       return { prices_exclude_tax: pick % 2 === 0 };
     case 'PUT /api/v1/user/newsletter':
       return { newsletter: pick % 2 === 0 };
+    case 'PUT /api/v1/user/basket-reminders':
+      return { basket_reminders: pick % 2 === 0 };
     case 'PUT /api/v1/user/auth':
       // A wrong current password: a right one would lock the fuzz out of its own account.
       return { current_password: 'not-the-password', password: PASSWORD };

@@ -384,6 +384,9 @@ describe.each(ENGINES)('real replies match the OpenAPI document on %s', (engine)
     expect((await customer.put('/api/v1/user/personal', personal)).status).toBe(200);
     expect((await customer.put('/api/v1/user/tax', { prices_exclude_tax: true })).status).toBe(200);
     expect((await customer.put('/api/v1/user/newsletter', { newsletter: false })).status).toBe(200);
+    expect(
+      (await customer.put('/api/v1/user/basket-reminders', { basket_reminders: true })).status,
+    ).toBe(200);
 
     const plain = Object.fromEntries(
       Object.entries(address('')).map(([key, value]) => [key, value]),

@@ -46,6 +46,7 @@ export const OWNED_ROUTES = {
   'PUT /api/v1/user/personal': 'accounts',
   'PUT /api/v1/user/tax': 'accounts',
   'PUT /api/v1/user/newsletter': 'accounts',
+  'PUT /api/v1/user/basket-reminders': 'accounts',
   'PUT /api/v1/user/auth': 'accounts',
   'GET /api/v1/user/loyalty': 'accounts',
   'GET /api/v1/user/credit': 'accounts',

@@ -79,6 +79,7 @@ describe.each(ENGINES)('accounts API on %s', (engine) => {
         last_name: 'Lovelace',
         prices_exclude_tax: false,
         newsletter: false,
+        basket_reminders: false,
         loyalty_points: { available: 1250 },
       });
     });

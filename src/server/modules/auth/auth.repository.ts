@@ -14,6 +14,8 @@ export interface UserRecord {
   last_name: string;
   prices_exclude_tax: boolean;
   newsletter: boolean;
+  /** Abandoned-basket reminders wanted (ADR 077). */
+  basket_reminders: boolean;
 }
 
 const userColumns = [
@@ -25,6 +27,7 @@ const userColumns = [
   'last_name',
   'prices_exclude_tax',
   'newsletter',
+  'basket_reminders',
 ] as const;
 
 export function authRepository(db: Db) {
@@ -70,6 +73,24 @@ export function authRepository(db: Db) {
       return db
         .updateTable('users')
         .set({ ...changes, updated_at: sql<string>`now()` })
+        .where('id', '=', id)
+        .returning(userColumns)
+        .executeTakeFirst();
+    },
+
+    /**
+     * Switches abandoned-basket reminders on or off (ADR 077). Switching on records when
+     * (the consent PECR asks for); switching off clears it. Saying the same again keeps
+     * the first consent's time.
+     */
+    async setBasketReminders(id: number, on: boolean): Promise<UserRecord | undefined> {
+      return db
+        .updateTable('users')
+        .set({
+          basket_reminders: on,
+          basket_reminders_at: on ? sql<string>`coalesce(basket_reminders_at, now())` : null,
+          updated_at: sql<string>`now()`,
+        })
         .where('id', '=', id)
         .returning(userColumns)
         .executeTakeFirst();

@@ -12,6 +12,19 @@ import type { BasketViewer } from './basket-view.ts';
 
 const LINK_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * A new 30-day link to this basket, for a caller that has already checked it may have
+ * one (the abandoned-basket reminder, ADR 077).
+ */
+export async function createRecoveryLink(
+  repository: Pick<BasketRepository, 'createLink'>,
+  basketId: string,
+): Promise<{ id: string; url: string }> {
+  const id = randomUUID();
+  await repository.createLink(id, basketId, new Date(Date.now() + LINK_TTL_MS));
+  return { id, url: `/basket?restore=${id}` };
+}
+
 export function basketLinks(deps: {
   repository: BasketRepository;
   catalogue: CatalogueService;
@@ -25,9 +38,7 @@ export function basketLinks(deps: {
       if (!basket || basket.items.length === 0) {
         throw validationError({ basket: ['Your basket is empty: add something to share first.'] });
       }
-      const id = randomUUID();
-      await repository.createLink(id, basket.id, new Date(Date.now() + LINK_TTL_MS));
-      return { id, url: `/basket?restore=${id}` };
+      return createRecoveryLink(repository, basket.id);
     },
 
     /**

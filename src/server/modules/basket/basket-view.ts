@@ -29,6 +29,11 @@ export interface BasketViewer {
   loyaltyAvailable: number;
   /** The customer's store credit (pence; ADR 052); 0 for a guest. */
   creditAvailable: number;
+  /**
+   * The customer asked for abandoned-basket reminders (ADR 077): only then does a
+   * write look for a reminder to queue. Absent: no.
+   */
+  wantsReminders?: boolean;
 }
 
 export const GUEST_VIEWER: BasketViewer = {

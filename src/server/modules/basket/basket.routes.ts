@@ -65,6 +65,7 @@ export function basketRoutes(
       pricesExcludeTax: user.prices_exclude_tax,
       loyaltyAvailable: buds,
       creditAvailable: credit,
+      wantsReminders: user.basket_reminders,
     };
   }
 

@@ -85,11 +85,24 @@ export function basketService(deps: {
   views: BasketViewCache;
   /** The clock delivery estimates start from. */
   now?: () => Date;
+  /**
+   * Told after each write to a signed-in customer's basket (the abandoned-basket
+   * reminders, ADR 077); it handles its own failures.
+   */
+  onChange?: (basketId: string, userId: number) => Promise<void>;
 }) {
   const { repository, catalogue, delivery } = deps;
   const views = basketViews({ ...deps, cache: deps.views });
   const access = basketAccess({ repository, views });
   const links = basketLinks({ repository, catalogue, access });
+
+  /** The answer to a write, once the reminders have been told of it. */
+  async function touched(viewer: BasketViewer, result: BasketResult): Promise<BasketResult> {
+    if (deps.onChange && viewer.userId !== null && viewer.wantsReminders && result.basketId) {
+      await deps.onChange(result.basketId, viewer.userId);
+    }
+    return result;
+  }
 
   /** Refuses quantities beyond stock, except for pre-order variations. */
   async function checkStock(snapshot: CatalogueSnapshot, variation: Variation, quantity: number) {
@@ -102,7 +115,8 @@ export function basketService(deps: {
 
   return {
     share: links.share,
-    restore: links.restore,
+    restore: async (basketId: string | null, linkId: string | null, viewer: BasketViewer) =>
+      touched(viewer, await links.restore(basketId, linkId, viewer)),
 
     /** On login: the guest basket becomes the customer's, or merges into theirs. */
     acquire: (basketId: string | null, viewer: BasketViewer) =>
@@ -177,7 +191,10 @@ export function basketService(deps: {
           ...item,
           related_item_id: null,
         });
-        return { basketId: created.id, basket: await views.build(created, viewer) };
+        return touched(viewer, {
+          basketId: created.id,
+          basket: await views.build(created, viewer),
+        });
       }
       const added = await repository.addToLine(basket.id, item, limit);
       if (!added) throw refused();
@@ -187,7 +204,7 @@ export function basketService(deps: {
           (x, y) => x.id - y.id,
         ),
       });
-      return access.afterWrite(basket, added.version, withLine, viewer);
+      return touched(viewer, await access.afterWrite(basket, added.version, withLine, viewer));
     },
 
     async updateItem(
@@ -209,7 +226,7 @@ export function basketService(deps: {
         ...b,
         items: b.items.map((i) => (i.id === item.id ? { ...i, quantity: input.quantity } : i)),
       });
-      return access.afterWrite(basket, version, withQuantity, viewer);
+      return touched(viewer, await access.afterWrite(basket, version, withQuantity, viewer));
     },
 
     async removeItem(
@@ -221,7 +238,7 @@ export function basketService(deps: {
       if (!basket || !(await repository.removeItem(basket.id, itemId))) {
         throw new AppError('not_found');
       }
-      return access.answer(basket.id, viewer);
+      return touched(viewer, await access.answer(basket.id, viewer));
     },
 
     /** Saves the details sent (see basket-details.ts for what is accepted). */
@@ -234,7 +251,7 @@ export function basketService(deps: {
       const changes = detailsChanges(body, current);
       const basket = current ?? (await access.ensure(null, viewer));
       if (Object.keys(changes).length === 0) return access.answer(basket.id, viewer);
-      return access.save(basket, changes, viewer);
+      return touched(viewer, await access.save(basket, changes, viewer));
     },
 
     async setDeliveryOption(
@@ -249,7 +266,10 @@ export function basketService(deps: {
       if (!basket || !offered.some((o) => o.id === input.option_id)) {
         throw new AppError('invalid_delivery_option');
       }
-      return access.save(basket, { delivery_option_id: input.option_id }, viewer);
+      return touched(
+        viewer,
+        await access.save(basket, { delivery_option_id: input.option_id }, viewer),
+      );
     },
 
     async setVoucher(
@@ -262,7 +282,10 @@ export function basketService(deps: {
           ? await access.open(basketId, viewer)
           : await access.ensure(basketId, viewer);
       if (!basket) return { basketId: null, basket: await views.build(undefined, viewer) };
-      return access.save(basket, { voucher_code: input.voucher_code }, viewer);
+      return touched(
+        viewer,
+        await access.save(basket, { voucher_code: input.voucher_code }, viewer),
+      );
     },
 
     /** Spends (or stops spending) the customer's buds on this basket. */
@@ -273,7 +296,10 @@ export function basketService(deps: {
     ): Promise<BasketResult> {
       if (viewer.userId === null) throw new AppError('unauthorized');
       const basket = await access.ensure(basketId, viewer);
-      return access.save(basket, { use_loyalty_points: input.use_loyalty_points }, viewer);
+      return touched(
+        viewer,
+        await access.save(basket, { use_loyalty_points: input.use_loyalty_points }, viewer),
+      );
     },
 
     /** Spends (or stops spending) the customer's store credit on this basket (ADR 052). */
@@ -284,7 +310,7 @@ export function basketService(deps: {
     ): Promise<BasketResult> {
       if (viewer.userId === null) throw new AppError('unauthorized');
       const basket = await access.ensure(basketId, viewer);
-      return access.save(basket, { use_credit: input.use_credit }, viewer);
+      return touched(viewer, await access.save(basket, { use_credit: input.use_credit }, viewer));
     },
   };
 }

@@ -124,6 +124,9 @@ export function customersService(deps: { db: Db; customers: CustomersRepository 
       consents: {
         newsletter: account.newsletter,
         prices_exclude_tax: account.prices_exclude_tax,
+        // Abandoned-basket reminders, and since when (ADR 077).
+        basket_reminders: account.basket_reminders,
+        basket_reminders_at: account.basket_reminders_at,
       },
       addresses: gathered.addresses,
       orders: gathered.orders,

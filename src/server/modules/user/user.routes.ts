@@ -15,6 +15,7 @@ import {
   userSchema,
 } from '../../../domain/api/replies.ts';
 import {
+  basketRemindersSchema,
   changePasswordSchema,
   newsletterSchema,
   personalSchema,
@@ -67,6 +68,15 @@ export function userRoutes(app: FastifyInstance, deps: { users: UserService }) {
     data: await users.updateNewsletter(
       requireUser(request),
       parsed(newsletterSchema, request.body),
+    ),
+  }));
+  const reminders = customer('Basket reminders on or off (opt-in)', userReply, {
+    body: basketRemindersSchema,
+  });
+  app.put('/user/basket-reminders', reminders, async (request) => ({
+    data: await users.updateBasketReminders(
+      requireUser(request),
+      parsed(basketRemindersSchema, request.body),
     ),
   }));
   const password = customer('Changes the password: a new token', data(loginResultSchema), {

@@ -6,6 +6,7 @@ import type { LoyaltyView, SavedAddressView, UserView } from '../../../domain/ap
 import { AppError, validationError } from '../../../domain/errors.ts';
 import { addressSchema, fullName } from '../../../domain/schemas/address.ts';
 import type {
+  basketRemindersSchema,
   changePasswordSchema,
   newsletterSchema,
   personalSchema,
@@ -50,6 +51,7 @@ export function userService(deps: {
       last_name: user.last_name,
       prices_exclude_tax: user.prices_exclude_tax,
       newsletter: user.newsletter,
+      basket_reminders: user.basket_reminders,
       loyalty_points: { available: await loyalty.balance(user.id) },
     };
   }
@@ -78,6 +80,13 @@ export function userService(deps: {
     updateTax: (user: UserRecord, input: output<typeof taxPreferenceSchema>) => update(user, input),
     updateNewsletter: (user: UserRecord, input: output<typeof newsletterSchema>) =>
       update(user, input),
+
+    /** Abandoned-basket reminders on or off; off stops any reminder still waiting. */
+    async updateBasketReminders(user: UserRecord, input: output<typeof basketRemindersSchema>) {
+      const updated = await users.setBasketReminders(user.id, input.basket_reminders);
+      if (!updated) throw new AppError('not_found');
+      return view(updated);
+    },
 
     changePassword: (user: UserRecord, input: output<typeof changePasswordSchema>) => {
       return deps.auth.changePassword(user, input.current_password, input.password);

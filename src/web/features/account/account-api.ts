@@ -60,6 +60,16 @@ export function useUpdateNewsletter() {
   });
 }
 
+/** Abandoned-basket reminders on or off (PUT /user/basket-reminders; ADR 077). */
+export function useUpdateBasketReminders() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      api<UserView>('PUT', '/user/basket-reminders', { basket_reminders: on }),
+    onSuccess: (user) => client.setQueryData(USER_KEY, user),
+  });
+}
+
 /**
  * Changes the password (PUT /user/auth). The server revokes every login, this one
  * included, and returns a new token: it is stored (spec section 7), so the customer

@@ -1,12 +1,13 @@
 /**
- * The customer's two switches: the newsletter (PUT /user/newsletter) and trade
- * prices without VAT (PUT /user/tax, spec section 6 prices_exclude_tax). Each saves
- * as soon as it is changed and says so to screen readers.
+ * The customer's switches: the newsletter (PUT /user/newsletter), basket reminders
+ * (PUT /user/basket-reminders, opt-in; ADR 077) and trade prices without VAT
+ * (PUT /user/tax, spec section 6 prices_exclude_tax). Each saves as soon as it is
+ * changed and says so to screen readers.
  */
 import { useState, type ReactNode } from 'react';
 import type { UserView } from '../../../domain/api/user.ts';
 import { useUpdateTaxPreference } from '../../api/user.ts';
-import { useUpdateNewsletter } from './account-api.ts';
+import { useUpdateBasketReminders, useUpdateNewsletter } from './account-api.ts';
 import { Notice } from '../../ui/notice.tsx';
 
 interface ToggleProps {
@@ -58,6 +59,19 @@ export function NewsletterPreference({ user }: { user: UserView }) {
       label="Send me the Everbloom newsletter"
       hint="New arrivals, seasonal ideas and offers, by email. You can stop them at any time."
       savedMessage="Your newsletter preference has been saved."
+    />
+  );
+}
+
+export function BasketRemindersPreference({ user }: { user: UserView }) {
+  const update = useUpdateBasketReminders();
+  return (
+    <PreferenceToggle
+      checked={user.basket_reminders}
+      update={update}
+      label="Email me a reminder if I leave items in my basket"
+      hint="One email if you leave items in your basket without ordering, with a link back to it. You can stop it here at any time."
+      savedMessage="Your basket reminder preference has been saved."
     />
   );
 }

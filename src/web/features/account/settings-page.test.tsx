@@ -103,6 +103,37 @@ describe('details and preferences (/account/settings)', () => {
     expect(toggle).not.toBeChecked();
   });
 
+  it('switches basket reminders on with PUT /user/basket-reminders (off by default)', async () => {
+    const { calls, fetchMock, user } = openSettings({
+      'PUT /api/v1/user/basket-reminders': (body) =>
+        data(ada({ basket_reminders: (body as { basket_reminders: boolean }).basket_reminders })),
+    });
+    const toggle = await screen.findByRole('checkbox', {
+      name: /Email me a reminder if I leave items in my basket/,
+    });
+    expect(toggle).not.toBeChecked();
+    const release = holdReplies(fetchMock, 'PUT', '/user/basket-reminders');
+
+    await user.click(toggle);
+
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    release();
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    expect(screen.getByText('Your basket reminder preference has been saved.')).toBeInTheDocument();
+    expect(callsTo(calls, 'PUT', '/user/basket-reminders')[0]).toMatchObject({
+      body: { basket_reminders: true },
+    });
+
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).not.toBeChecked());
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(callsTo(calls, 'PUT', '/user/basket-reminders')[1]).toMatchObject({
+      body: { basket_reminders: false },
+    });
+  });
+
   it('switches trade prices on with PUT /user/tax', async () => {
     const { calls, user } = openSettings({
       'PUT /api/v1/user/tax': (body) => data(ada(body as Partial<UserView>)),

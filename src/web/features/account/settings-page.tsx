@@ -1,12 +1,12 @@
 /**
- * /account/settings: the customer's name, their newsletter and price preferences,
+ * /account/settings: the customer's name, their newsletter, basket reminder and price preferences,
  * changing their password, and their data: download it or erase it (UK GDPR, ADR 066).
  */
 import { usePageTitle } from '../../lib/page-title.ts';
 import { useAccountUser } from './account-layout.tsx';
 import { PasswordForm } from './password-form.tsx';
 import { PersonalForm } from './personal-form.tsx';
-import { NewsletterPreference, TaxPreference } from './preferences.tsx';
+import { BasketRemindersPreference, NewsletterPreference, TaxPreference } from './preferences.tsx';
 import { DataErase, DataExport } from './your-data.tsx';
 
 export function SettingsPage() {
@@ -28,6 +28,7 @@ export function SettingsPage() {
           </h2>
           <div className="account-preferences">
             <NewsletterPreference user={user} />
+            <BasketRemindersPreference user={user} />
             <TaxPreference user={user} />
           </div>
         </section>

@@ -24,6 +24,7 @@ const ADA: UserView = {
   last_name: 'Lovelace',
   prices_exclude_tax: false,
   newsletter: false,
+  basket_reminders: false,
   loyalty_points: { available: 0 },
 };
 

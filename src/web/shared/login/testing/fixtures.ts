@@ -27,6 +27,7 @@ export const ada = (overrides: Partial<UserView> = {}): UserView => ({
   last_name: 'Lovelace',
   prices_exclude_tax: false,
   newsletter: false,
+  basket_reminders: false,
   loyalty_points: { available: 120 },
   ...overrides,
 });
