@@ -24,6 +24,7 @@ const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'Pa
 const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
 const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
 const OffersPage = page(() => import('./offers/offers-page.tsx'), 'OffersPage');
+const VoucherPage = page(() => import('./offers/voucher-page.tsx'), 'VoucherPage');
 const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'CustomersPage');
 const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
 const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
@@ -59,6 +60,7 @@ export function AdminRoutes() {
       <Route path="orders" element={<Lazy page={OrdersPage} />} />
       <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />
       <Route path="offers" element={<Lazy page={OffersPage} />} />
+      <Route path="offers/codes/:code" element={<Lazy page={VoucherPage} />} />
       <Route path="customers" element={<Lazy page={CustomersPage} />} />
       <Route path="customers/:id" element={<Lazy page={CustomerPage} />} />
       <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
