@@ -37,8 +37,12 @@ test.describe('a customer', () => {
     await expect(page.getByText(/we have emailed a link to reset your password/)).toBeVisible();
 
     // The email is in the development outbox; follow its link.
-    await page.goto('/dev/outbox');
+    // Emails are sent by a job (ADR 069): reload until it has arrived.
     const link = page.getByRole('link', { name: /reset-password\?token=/ }).first();
+    await expect(async () => {
+      await page.goto('/dev/outbox');
+      await expect(link).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     const href = await link.getAttribute('href');
     expect(href).toBeTruthy();
     await page.goto(

@@ -6,7 +6,8 @@ import { signInOwner } from './support/staff.ts';
 /**
  * Delivery settings end to end (issue 22, ADR 065): the demo owner changes Next working
  * day's price on /admin/delivery, and a shopper's checkout delivery step offers it at
- * the new price at once; the owner then puts the price back.
+ * the new price at once; the owner then puts the price back. The owner adds a zone and
+ * deletes it; deleting a zone that still offers options is refused.
  */
 
 async function setNextDayPrice(page: Page, pounds: string) {
@@ -74,4 +75,51 @@ test('staff change a delivery price and the shopper’s checkout shows it', asyn
     '/api/v1/admin/audit?entity_type=delivery_option&entity_id=uk-next-day',
   );
   expect(audit.ok()).toBe(true);
+});
+
+test('staff add a delivery zone, and delete it; a zone still offering an option is refused', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInOwner(page, { path: '/admin/delivery', heading: 'Delivery' });
+  const name = `Test zone ${Date.now().toString(36)}`;
+
+  await page.getByRole('button', { name: 'Add a zone' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a delivery zone' });
+  await add.getByLabel('Id (optional)').fill('uk-mainland');
+  await add.getByLabel('Name').fill(name);
+  await add.getByRole('button', { name: 'Add zone' }).click();
+  await expect(add.getByText(/uk-mainland is already a delivery zone/)).toBeVisible();
+  await expectAxeClean(page, 'add zone dialog with an error', [1280]);
+  await add.getByLabel('Id (optional)').fill('');
+  await add.getByRole('button', { name: 'Add zone' }).click();
+  await expect(
+    page.getByText(`${name} added: set where it covers with Edit coverage.`),
+  ).toBeVisible();
+  const zone = page.getByRole('region', { name });
+  await expect(zone).toContainText('Covers: nowhere');
+  await expect(zone).toContainText('This zone has no options: nothing is delivered there.');
+
+  // UK mainland still offers its options: the dialog warns and the server refuses.
+  await page.getByRole('button', { name: 'Delete the zone UK mainland' }).click();
+  const refuse = page.getByRole('dialog', { name: 'Delete UK mainland?' });
+  await expect(
+    refuse.getByText(/Shoppers are still offered Standard delivery/).first(),
+  ).toBeVisible();
+  await refuse.getByRole('button', { name: 'Delete zone' }).click();
+  await expect(
+    refuse.getByText(/Close them first \(untick Offered\), then delete the zone/),
+  ).toBeVisible();
+  await refuse.getByRole('button', { name: 'Keep it' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'UK mainland' })).toBeVisible();
+
+  // The new zone goes, with the reason in the audit trail.
+  await page.getByRole('button', { name: `Delete the zone ${name}` }).click();
+  const remove = page.getByRole('dialog', { name: `Delete ${name}?` });
+  await expect(remove.getByText(/next zone that matches them/)).toBeVisible();
+  await expectAxeClean(page, 'delete zone dialog', [768, 1280]);
+  await remove.getByLabel('Reason (optional, for the audit trail)').fill('Made by a test');
+  await remove.getByRole('button', { name: 'Delete zone' }).click();
+  await expect(page.getByText(`${name} deleted.`)).toBeVisible();
+  await expect(page.getByRole('region', { name })).toHaveCount(0);
 });

@@ -6,7 +6,8 @@ import { signInOwnerByApi } from './support/staff.ts';
 /**
  * Offers in the back office (issue 22, ADR 064): a manager (set up by the demo owner)
  * creates a 10% discount code on /admin/offers; a shopper applies it in the basket and
- * sees the discount. The offers page and its dialog are checked with axe.
+ * sees the discount; the code's own page shows its settings and usage and ends it. The
+ * offers page, its dialog and the code's page are checked with axe.
  */
 
 test('a manager creates a 10% code and a shopper sees it taken off in the basket', async ({
@@ -14,6 +15,7 @@ test('a manager creates a 10% code and a shopper sees it taken off in the basket
   request,
   browser,
 }) => {
+  test.setTimeout(120_000);
   // The owner adds a manager; the manager sets the account up (password, first code).
   await signInOwnerByApi(request);
   const added = await request.post('/api/v1/admin/staff', {
@@ -77,4 +79,39 @@ test('a manager creates a 10% code and a shopper sees it taken off in the basket
   await expect(shopper.getByText('-£5.50').first()).toBeVisible();
   await expect(shopper.getByText('£49.49').first()).toBeVisible();
   await shopperContext.close();
+
+  // The code's own page: its settings and usage, reached from the list; ended from there.
+  await page.getByRole('link', { name: new RegExp(`^${code}: settings, uses and orders`) }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/offers/codes/${code}$`));
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(code) })).toBeVisible();
+  await expect(page.getByText('10% off items').first()).toBeVisible();
+  await expect(page.getByText('Nobody has used this code yet.')).toBeVisible();
+  await expect(page.getByText('No orders have used this code yet.')).toBeVisible();
+  await expectAxeClean(page, 'discount code page', [768, 1280]);
+  await page.getByRole('button', { name: 'End now' }).click();
+  await expect(page.getByText(`${code} ended.`)).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: new RegExp(`${code}.*Ended`) }),
+  ).toBeVisible();
+  await page.getByRole('link', { name: 'Back to offers' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(code) })).toContainText('Ended');
+
+  // The promotion form finds a gift by product name and fills its SKU (not saved here).
+  await page
+    .getByRole('table', { name: 'Free-gift promotions' })
+    .getByRole('button', { name: /^Edit / })
+    .first()
+    .click();
+  const promotion = page.getByRole('dialog', { name: /^Edit promotion/ });
+  await promotion.getByLabel('Find the gift by product name').fill('Boston Fern');
+  await promotion.getByRole('button', { name: 'Artificial Boston Fern' }).click();
+  const choice = promotion
+    .getByRole('list', { name: 'Variations of Artificial Boston Fern' })
+    .getByRole('button')
+    .first();
+  const sku = /^Choose (\S+)/.exec((await choice.textContent()) ?? '')?.[1] ?? '';
+  await choice.click();
+  await expect(promotion.getByLabel('Gift (SKU of the variation given)')).toHaveValue(sku);
+  await expectAxeClean(page, 'promotion dialog', [1280]);
+  await page.keyboard.press('Escape');
 });

@@ -77,3 +77,45 @@ test('a manager adds a product with two variations; a shopper finds it by search
   await expect(shopper.getByText('£18.50').first()).toBeVisible();
   await shop.close();
 });
+
+test('the owner edits a bundle’s parts on its product page; the shop shows the new make-up', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInOwner(page, { path: '/admin/products', heading: 'Products' });
+  await page.getByRole('searchbox', { name: /Search by name/ }).fill('Living Room Trio');
+  await page.getByRole('link', { name: 'Living Room Trio Bundle' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Living Room Trio Bundle' }),
+  ).toBeVisible();
+  const form = page.getByRole('form', { name: 'BUNDLE-TRIO' });
+  const parts = form.getByRole('group', { name: 'Parts of BUNDLE-TRIO' });
+  await expect(parts.getByLabel('Part 3 SKU')).toHaveValue('PEONY-PNK');
+  const peonies = parts.getByLabel('Part 3 quantity');
+  await expect(peonies).toHaveValue('3');
+
+  await peonies.fill('0');
+  await form.getByRole('button', { name: 'Save BUNDLE-TRIO' }).click();
+  await expect(parts.getByText('Please give a whole number from 1 to 99')).toBeVisible();
+  await expectAccessible(page, 'bundle parts with an error');
+
+  const madeOf = async () =>
+    (
+      (await (await page.request.get('/api/v1/products/living-room-trio-bundle')).json()) as {
+        data: {
+          product: { variations: { bundle_components: { sku: string; quantity: number }[] }[] };
+        };
+      }
+    ).data.product.variations[0]!.bundle_components.map((c) => `${c.quantity} ${c.sku}`);
+
+  await peonies.fill('2');
+  await form.getByRole('button', { name: 'Save BUNDLE-TRIO' }).click();
+  await expect(form.getByText('BUNDLE-TRIO is saved.')).toBeVisible();
+  expect(await madeOf()).toContain('2 PEONY-PNK');
+
+  // Put right.
+  await peonies.fill('3');
+  await form.getByRole('button', { name: 'Save BUNDLE-TRIO' }).click();
+  await expect(form.getByText('BUNDLE-TRIO is saved.')).toBeVisible();
+  expect(await madeOf()).toContain('3 PEONY-PNK');
+});

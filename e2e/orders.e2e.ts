@@ -143,12 +143,16 @@ test.describe('pre-order cancellation', () => {
   }) => {
     const email = 'linden@example.com';
     const order = await placeOrder(page, 'artificial-wisteria-arch', email);
-    const outbox = (await (
-      await page.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)
-    ).json()) as { data: { emails: { text_body: string }[] } };
-    const confirmation = outbox.data.emails.find((e) => e.text_body.includes(order.order_number));
-    const href = /View your order: (\S+)/.exec(confirmation?.text_body ?? '')?.[1];
-    expect(href).toBeTruthy();
+    // Emails are sent by a job (ADR 069): the confirmation arrives a moment after the order.
+    let href: string | undefined;
+    await expect(async () => {
+      const outbox = (await (
+        await page.request.get(`/api/v1/dev/outbox?to=${encodeURIComponent(email)}`)
+      ).json()) as { data: { emails: { text_body: string }[] } };
+      const confirmation = outbox.data.emails.find((e) => e.text_body.includes(order.order_number));
+      href = /View your order: (\S+)/.exec(confirmation?.text_body ?? '')?.[1];
+      expect(href).toBeTruthy();
+    }).toPass({ timeout: 15_000 });
     const link = new URL(href!);
 
     const phone = await browser.newContext();

@@ -68,9 +68,12 @@ test.describe('back-in-stock alerts', () => {
     expect(result.data.restock.alerts.sent).toBeGreaterThanOrEqual(1);
 
     // The email is in the development outbox, once; its link opens the product, in stock.
-    await page.goto('/dev/outbox');
+    // Emails are sent by a job (ADR 069): reload until it has arrived.
     const emails = page.getByRole('article').filter({ hasText: email });
-    await expect(emails).toHaveCount(1);
+    await expect(async () => {
+      await page.goto('/dev/outbox');
+      await expect(emails).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await expect(
       emails.getByRole('heading', { name: 'Back in stock: Artificial Calathea' }),
     ).toBeVisible();

@@ -130,6 +130,14 @@ export const errorCatalogue = {
   sku_exists: { status: 409, message: 'Another variation already uses that SKU.' },
   slug_exists: { status: 409, message: 'Another product already uses that web address.' },
   voucher_exists: { status: 409, message: 'A discount code with that name already exists.' },
+  // delivery zones (issue 22, ADR 074): a zone id another zone has; deleting a zone whose
+  // option shoppers are still offered.
+  delivery_zone_exists: { status: 409, message: 'A delivery zone with that id already exists.' },
+  delivery_zone_in_use: {
+    status: 409,
+    message:
+      'This zone still has delivery options shoppers are offered. Close them first (untick Offered), then delete the zone.',
+  },
   // customers (issue 22, ADR 066): erasing a customer while one of their orders is still
   // to be paid for or sent (its address is still needed to deliver it).
   customer_has_open_orders: {

@@ -31,7 +31,7 @@ import { registerStaffAuthorization } from './http/staff-authorization.ts';
 import { DEFAULT_BODY_LIMIT_BYTES, registerBodyLimits } from './http/body-limits.ts';
 import { answerFrameworkError, registerErrorHandling } from './http/errors.ts';
 import { registerHealthRoutes } from './http/health.ts';
-import { registerMetrics, shopMetrics } from './http/metrics.ts';
+import { registerJobMetrics, registerMetrics, shopMetrics } from './http/metrics.ts';
 import { withRedactedRequests } from './http/logging.ts';
 import { openapi, registerOpenApi } from './http/openapi.ts';
 import { registerOriginCheck } from './http/origin.ts';
@@ -140,6 +140,9 @@ import { invoiceRepository } from './modules/invoices/invoice.repository.ts';
 import { invoiceRoutes } from './modules/invoices/invoice.routes.ts';
 import { invoiceService } from './modules/invoices/invoice.service.ts';
 import type { DocumentSeller } from '../domain/vat-document.ts';
+import type { JobQueue } from './adapters/jobs/port.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { jobsService } from './modules/jobs/jobs.service.ts';
 
 export interface AppDeps {
   db: Db;
@@ -205,6 +208,11 @@ export interface AppDeps {
   allowIndexing?: boolean;
   /** The seller on VAT invoices and credit notes (ADR 071); sample values by default. */
   seller?: DocumentSeller;
+  /**
+   * The job queue (ADR 069): its dead letters in the back office and its figures in
+   * /metrics. Without one (tests) the back office lists no dead letters.
+   */
+  jobs?: JobQueue;
 }
 
 declare module 'fastify' {
@@ -267,6 +275,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Before any route, so its hooks time and count every request.
   const metrics = shopMetrics();
   registerMetrics(app, metrics, deps.metricsAccess ?? 'loopback');
+  if (deps.jobs) registerJobMetrics(metrics, deps.jobs);
   registerHealthRoutes(app, { db: deps.db });
   // The policy allows what the configured vendors' browser code needs, and no more.
   const captcha = deps.captcha ?? testModeVerifier({});
@@ -524,6 +533,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });
+      jobsRoutes(api, { jobs: jobsService({ db: deps.db, queue: deps.jobs ?? null }) });
       adminOrderRoutes(api, {
         orders: adminOrdersService({
           db: deps.db,

@@ -263,4 +263,12 @@ describe('loadConfig', () => {
       /SQL_STATEMENTS_HEADER must be true or false/,
     );
   });
+
+  it('runs background jobs in the web process unless JOBS_IN_WEB is false (ADR 069)', () => {
+    expect(loadConfig({}).jobsInWeb).toBe(true);
+    expect(loadConfig({ JOBS_IN_WEB: 'false' }).jobsInWeb).toBe(false);
+    expect(() => loadConfig({ JOBS_IN_WEB: 'worker' })).toThrow(
+      /JOBS_IN_WEB must be true or false/,
+    );
+  });
 });

@@ -189,6 +189,7 @@ const envSchema = z
           ),
       )
       .optional(),
+    JOBS_IN_WEB: booleanFlag.optional(),
     METRICS_TOKEN: z
       .string()
       .regex(/^[\x21-\x7e]{24,256}$/, 'must be 24 to 256 visible characters (no spaces)')
@@ -318,6 +319,11 @@ export interface AppConfig {
    * SHOP_VAT_NUMBER; ADR 071): required in production, sample values elsewhere.
    */
   seller: DocumentSeller;
+  /**
+   * Whether the web process also runs background jobs (JOBS_IN_WEB, default true); false
+   * when `npm run worker` runs them apart (ADR 069). Either way the web process queues them.
+   */
+  jobsInWeb: boolean;
 }
 
 /**
@@ -416,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : SAMPLE_SELLER.address,
       vat_number: e.SHOP_VAT_NUMBER ?? SAMPLE_SELLER.vat_number,
     },
+    jobsInWeb: e.JOBS_IN_WEB ?? true,
     metrics: e.METRICS_TOKEN
       ? { token: e.METRICS_TOKEN }
       : e.NODE_ENV === 'production'

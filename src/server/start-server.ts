@@ -1,10 +1,11 @@
 /**
  * Starts the shop from a validated configuration: opens and migrates the database,
  * loads the demo data when wanted (outside production, or with SEED_DEMO=true),
- * settles orders a stopped process left pending, schedules housekeeping (and the minute
- * back-in-stock sweep), listens, and shuts down gracefully on SIGTERM/SIGINT — within
- * SHUTDOWN_GRACE_SECONDS: past that the process exits anyway, logging what it was still
- * waiting for (ADR 043). A request that never finishes cannot keep a stopped shop alive.
+ * settles orders a stopped process left pending, starts the job queue (ADR 069: the
+ * web process runs the jobs unless JOBS_IN_WEB=false; `npm run worker` runs only jobs),
+ * listens, and shuts down gracefully on SIGTERM/SIGINT — within SHUTDOWN_GRACE_SECONDS:
+ * past that the process exits anyway, logging what it was still waiting for (ADR 043).
+ * A request that never finishes cannot keep a stopped shop alive.
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -20,15 +21,13 @@ import { buildApp } from './app.ts';
 import { exposedDefaultsWarning, publicUrlWarning, type AppConfig } from './config.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
-import { purgeExpired, scheduleHousekeeping } from './modules/housekeeping/housekeeping.ts';
-import { foldSearchSales, SEARCH_SALES_FOLD_MS } from './modules/search/search-sales.ts';
+import { writeNoPicture } from './modules/admin-products/no-picture.ts';
+import { queuedMailer, SEND_EMAIL_JOB, sendEmailJob } from './adapters/email/queued.ts';
+import { jobQueueFor } from './adapters/jobs/choose.ts';
+import type { JobQueue } from './adapters/jobs/port.ts';
+import { definePeriodicJobs, startJobClock } from './modules/jobs/shop-jobs.ts';
 import { sealStaffTotpSecrets } from './modules/staff/seal-totp-secrets.ts';
 import { staffTotpSecrets } from './modules/staff/totp.ts';
-import { PENDING_SWEEP_MS } from './modules/order/reconciliation.ts';
-import { writeNoPicture } from './modules/admin-products/no-picture.ts';
-
-/** How often waiting back-in-stock sign-ups are checked against stock. */
-export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
 
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
@@ -62,14 +61,22 @@ async function loadDemoData(
 export interface RunningShop {
   app: FastifyInstance;
   db: Db;
-  /** Stops housekeeping, the server and the database (what SIGTERM does, minus exiting). */
+  /** The job queue (ADR 069). */
+  jobs: JobQueue;
+  /** Stops the jobs, the server and the database (what SIGTERM does, minus exiting). */
   stop(): Promise<void>;
 }
 
+/**
+ * `role` 'worker' (npm run worker) runs the jobs and never listens; 'web' (the default)
+ * listens and runs the jobs too unless JOBS_IN_WEB=false.
+ */
 export async function startServer(
   config: AppConfig,
-  options: { logger?: Logger } = {},
+  options: { logger?: Logger; role?: 'web' | 'worker' } = {},
 ): Promise<RunningShop> {
+  const role = options.role ?? 'web';
+  const runsJobs = role === 'worker' || config.jobsInWeb;
   const logger = options.logger ?? pino({ level: config.logLevel });
   if (config.database.kind === 'pglite') await mkdir(config.database.dataDir, { recursive: true });
   await mkdir(config.mediaDir, { recursive: true });
@@ -92,9 +99,13 @@ export async function startServer(
         secretKey: config.turnstile.secretKey,
       })
     : testModeVerifier({});
-  const mailer = config.smtp
+  const sender = config.smtp
     ? smtpMailer({ url: config.smtp.url, from: config.smtp.from })
     : outboxMailer(handle.db);
+  // Every email goes through the queue: retried with backoff, dead-lettered at last.
+  const jobs = jobQueueFor(config.database, handle, logger);
+  jobs.define(SEND_EMAIL_JOB, sendEmailJob(sender));
+  const mailer = queuedMailer(jobs, sender);
   const addressLookup = addressLookupFor(config);
   const payments = paymentGatewayFor(config, handle.db);
   logger.info(
@@ -118,7 +129,7 @@ export async function startServer(
     mailer,
     cookieSecret: config.cookieSecret,
     secureCookies: config.env === 'production',
-    webDistDir: WEB_DIST_DIR,
+    webDistDir: role === 'worker' ? null : WEB_DIST_DIR,
     mediaDir: config.mediaDir,
     logger,
     catalogueCacheMs: config.catalogueCacheMs,
@@ -132,6 +143,7 @@ export async function startServer(
     wallets: config.payments,
     sqlStatementsHeader: config.sqlStatementsHeader,
     metricsAccess: config.metrics,
+    jobs,
   });
   const applied = await migrate(handle);
   if (applied.length) app.log.info({ migrations: applied }, 'database migrated');
@@ -140,59 +152,32 @@ export async function startServer(
   // Staff authenticator secrets are kept sealed (ADR 075): any still stored as they are.
   const sealed = await sealStaffTotpSecrets(handle.db, staffTotpSecrets(config.cookieSecret));
   if (sealed) app.log.info({ staff: sealed }, 'staff authenticator secrets sealed');
-  // Orders a stopped process left pending (ADR 019): settled now and every hour. PGlite's
-  // data folder belongs to this one process, so at start nothing can still be charging
-  // any of them: all are settled (ADR 030). On PostgreSQL other processes may be, so
-  // only those older than any charge should take; the sweep below settles the rest.
-  const reconcile = async (atStart = false) => {
-    const counts = await app.reconcilePendingOrders(
-      atStart && config.database.kind === 'pglite' ? { olderThanMs: 0 } : {},
-    );
-    const cancellations = await app.finishStaleCancellations();
-    return {
-      orders_paid: counts.paid,
-      orders_failed: counts.failed,
-      sales_reversed: counts.reversed,
-      cancellations_finished: cancellations.finished,
-    };
-  };
-  await reconcile(true).catch((error: unknown) =>
-    app.log.error({ err: error }, 'order reconciliation failed'),
+  // Housekeeping, the pending-order sweep (ADR 038) and the back-in-stock sweep (ADR 025)
+  // are jobs: each process running jobs asks for them, and each window's runs once.
+  definePeriodicJobs(jobs, {
+    db: handle.db,
+    reconcilePendingOrders: () => app.reconcilePendingOrders(),
+    finishStaleCancellations: () => app.finishStaleCancellations(),
+    settlePendingOrders: () => app.settlePendingOrders(),
+    dispatchStockAlerts: () => app.dispatchStockAlerts(),
+    log: app.log,
+  });
+  // Before anything sends an email: sending queues it.
+  await jobs.start({ work: runsJobs });
+  // Orders a stopped process left pending (ADR 019): settled now, and hourly by the
+  // housekeeping job. PGlite's data folder belongs to this one process, so at start
+  // nothing can still be charging any of them: all are settled (ADR 030). On PostgreSQL
+  // other processes may be, so only those older than any charge should take; the
+  // pending-orders job settles the rest.
+  await (async () => {
+    await app.reconcilePendingOrders(config.database.kind === 'pglite' ? { olderThanMs: 0 } : {});
+    await app.finishStaleCancellations();
+  })().catch((error: unknown) => app.log.error({ err: error }, 'order reconciliation failed'));
+  const clock = runsJobs ? startJobClock(jobs, app.log) : null;
+  app.log.info(
+    { role, runsJobs },
+    runsJobs ? 'background jobs run in this process' : 'background jobs run in `npm run worker`',
   );
-  // No basket stays frozen by a charge nobody finished (a stopped process, a lost
-  // answer): every process settles orders pending for over 40 s (ADR 038).
-  const pendingOrderSweep = scheduleHousekeeping({
-    purge: async () => {
-      const counts = await app.settlePendingOrders();
-      return { orders_paid: counts.paid, orders_failed: counts.failed };
-    },
-    log: app.log,
-    intervalMs: PENDING_SWEEP_MS,
-    firstRunMs: PENDING_SWEEP_MS,
-    message: 'pending orders settled',
-  });
-  const housekeeping = scheduleHousekeeping({
-    purge: async () => ({ ...(await purgeExpired(handle.db)), ...(await reconcile()) }),
-    log: app.log,
-  });
-  // Back-in-stock emails due since the last sweep, however the stock came back (ADR 025).
-  const searchSalesFold = scheduleHousekeeping({
-    purge: async () => ({ search_families: await foldSearchSales(handle.db) }),
-    log: app.log,
-    intervalMs: SEARCH_SALES_FOLD_MS,
-    firstRunMs: SEARCH_SALES_FOLD_MS,
-    message: 'units sold folded into search',
-  });
-  const stockAlertSweep = scheduleHousekeeping({
-    purge: async () => {
-      const counts = await app.dispatchStockAlerts();
-      return { back_in_stock_sent: counts.sent, back_in_stock_failed: counts.failed };
-    },
-    log: app.log,
-    intervalMs: STOCK_ALERT_SWEEP_MS,
-    firstRunMs: STOCK_ALERT_SWEEP_MS,
-    message: 'back-in-stock emails sent',
-  });
 
   let stopping: Promise<void> | null = null;
   /** The step a shutdown is on, for the log when it runs out of time. */
@@ -201,16 +186,13 @@ export async function startServer(
     (stopping ??= (async () => {
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
-      stage = 'scheduled work (housekeeping, back-in-stock and pending-order sweeps)';
-      await Promise.all([
-        housekeeping.stop(),
-        stockAlertSweep.stop(),
-        pendingOrderSweep.stop(),
-        searchSalesFold.stop(),
-      ]);
-      // Stops listening at once; waits for the requests in flight to be answered.
+      clock?.stop();
+      // Stops listening at once; waits for the requests in flight to be answered (they
+      // may still queue emails).
       stage = 'requests in flight';
       await app.close();
+      stage = 'background jobs under way';
+      await jobs.stop(config.shutdownGraceMs);
       stage = 'the database';
       await handle.close();
     })());
@@ -244,6 +226,10 @@ export async function startServer(
   for (const warning of [exposedDefaultsWarning(config), publicUrlWarning(config)]) {
     if (warning) app.log.warn(warning);
   }
+  if (role === 'worker') {
+    app.log.info({ database: config.database.kind }, 'Everbloom worker running jobs only');
+    return { app, db: handle.db, jobs, stop };
+  }
   await app.listen({ host: config.host, port: config.port });
   const where =
     config.database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
@@ -251,5 +237,5 @@ export async function startServer(
     { database: config.database.kind },
     `Everbloom shop on http://localhost:${config.port} (database: ${where})`,
   );
-  return { app, db: handle.db, stop };
+  return { app, db: handle.db, jobs, stop };
 }

@@ -18,6 +18,7 @@ export const MAX_CLOSURE_DAYS = 62;
 export const MAX_OPTION_NAME = 80;
 export const MAX_OPTION_DESCRIPTION = 200;
 export const MAX_CLOSURE_REASON = 200;
+export const MAX_ZONE_NAME = 80;
 
 export const adminDeliveryOptionSchema = z.object({
   id: z.string(),

@@ -56,10 +56,22 @@ export const voucherOrderSchema = z.object({
   total: int,
 });
 
+/** One customer's uses of a code: by account, or by email address for guests. */
+export const voucherCustomerSchema = z.object({
+  /** The account, or null for a guest. */
+  user_id: z.nullable(int),
+  email_address: z.string(),
+  uses: int,
+});
+
 export const voucherDetailSchema = z.object({
   voucher: voucherSchema,
   /** The latest orders that used the code (at most 50), newest first. */
   orders: z.array(voucherOrderSchema),
+  /** Customers who used it, most uses first (at most 50): by account, guests by email. */
+  customers: z.array(voucherCustomerSchema),
+  /** How many customers used it in all. */
+  customer_count: int,
 });
 
 export const promotionSchema = z.object({
@@ -82,4 +94,5 @@ export const promotionListSchema = z.object({ promotions: z.array(promotionSchem
 
 export type VoucherView = z.infer<typeof voucherSchema>;
 export type VoucherDetail = z.infer<typeof voucherDetailSchema>;
+export type VoucherCustomer = z.infer<typeof voucherCustomerSchema>;
 export type PromotionView = z.infer<typeof promotionSchema>;

@@ -23,6 +23,12 @@ export interface DatabaseHandle {
   execScript(sql: string): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (test templates). */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: runs SQL for a library with its own statements (the job queue, ADR 069)
+   * on the one connection, when no transaction holds it: one statement with parameters,
+   * or a script of several without.
+   */
+  sharedSql?: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -113,6 +119,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     kind: 'pglite',
     statements,
     dump: () => pglite.dumpDataDir('none'),
+    sharedSql: (text, values) =>
+      db.connection().execute(async () => {
+        if (values?.length) return pglite.query(text, values);
+        try {
+          const results = await pglite.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        } catch (error) {
+          // A script that failed inside its BEGIN would leave the one connection in an
+          // aborted transaction, failing every request after it: end it.
+          await pglite.exec('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
     execScript: async (sql) => {
       await pglite.exec(sql);
     },

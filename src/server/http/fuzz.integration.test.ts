@@ -1037,6 +1037,8 @@ function template(
         : { min_days: pick % 4, max_days: 2 + (pick % 5), active: pick % 3 !== 0 };
     case 'PUT /api/v1/admin/delivery/zones/:zone_id/coverage':
       return { countries: pick % 2 ? ['FRA'] : [], postcode_areas: pick % 3 ? ['BT'] : ['ZE2'] };
+    case 'POST /api/v1/admin/delivery/zones':
+      return { name: of(['Fuzz zone', '<b>Fuzz</b>', '']), tax_exempt: pick % 2 === 0 };
     case 'POST /api/v1/admin/delivery/closures':
       return { starts_on: '2027-12-24', ends_on: `2027-12-${24 + (pick % 7)}`, reason: 'Fuzz' };
     case 'POST /api/v1/admin/products':

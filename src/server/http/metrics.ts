@@ -12,7 +12,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../../domain/errors.ts';
 import type { MetricsAccess } from '../config.ts';
 import type { OrderEvents } from '../modules/order/order-completion.ts';
@@ -177,4 +177,73 @@ export function registerMetrics(
     const text = (await processMetrics().metrics()) + (await metrics.registry.metrics());
     return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);
   });
+}
+
+/** What the job metrics read: the queue's figures, and its failed attempts as they happen. */
+export interface JobFiguresSource {
+  figures(): Promise<
+    {
+      name: string;
+      waiting: number;
+      active: number;
+      dead_letters: number;
+      oldest_waiting_seconds: number;
+    }[]
+  >;
+  onFailure(listener: (name: string, deadLettered: boolean) => void): void;
+}
+
+/**
+ * The job queue's metrics (ADR 069): depth, jobs running, dead letters and the oldest
+ * waiting job's age per queue, read from the database at each scrape (so any process
+ * shows every worker's queue), and the attempts that failed in this process.
+ */
+export function registerJobMetrics(metrics: ShopMetrics, jobs: JobFiguresSource): void {
+  const { registry } = metrics;
+  // One query per scrape, shared by the four gauges.
+  let read: { at: number; figures: ReturnType<JobFiguresSource['figures']> } | null = null;
+  const figures = () => {
+    if (!read || Date.now() - read.at > 1000) read = { at: Date.now(), figures: jobs.figures() };
+    return read.figures;
+  };
+  const gauge = (
+    name: string,
+    help: string,
+    field: 'waiting' | 'active' | 'dead_letters' | 'oldest_waiting_seconds',
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const queue of await figures()) this.set({ queue: queue.name }, queue[field]);
+      },
+    });
+  gauge(
+    'everbloom_jobs_waiting',
+    'Jobs waiting to run (new, or waiting to retry), by queue.',
+    'waiting',
+  );
+  gauge('everbloom_jobs_active', 'Jobs running now, by queue.', 'active');
+  gauge(
+    'everbloom_jobs_dead_letters',
+    'Jobs that failed their last attempt and wait for staff (/admin/jobs), by queue.',
+    'dead_letters',
+  );
+  gauge(
+    'everbloom_jobs_oldest_waiting_seconds',
+    'Age of the oldest job whose time has come and that has not started, by queue.',
+    'oldest_waiting_seconds',
+  );
+  const failures = new Counter({
+    name: 'everbloom_job_failures_total',
+    help: 'Job attempts that failed in this process, by queue and outcome (retry, or dead_letter after the last).',
+    labelNames: ['queue', 'outcome'] as const,
+    registers: [registry],
+  });
+  jobs.onFailure((queue, deadLettered) =>
+    failures.inc({ queue, outcome: deadLettered ? 'dead_letter' : 'retry' }),
+  );
 }

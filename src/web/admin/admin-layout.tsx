@@ -28,6 +28,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/admin/customers', label: 'Customers', permission: 'customers.read' },
   { to: '/admin/reports', label: 'Reports', permission: 'reports.read' },
   { to: '/admin/emails', label: 'Emails', permission: 'emails.preview' },
+  { to: '/admin/jobs', label: 'Failed jobs', permission: 'jobs.manage' },
   { to: '/admin/audit', label: 'Audit trail', permission: 'audit.read' },
   { to: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
 ];

@@ -24,6 +24,7 @@ const PackingSlipPage = page(() => import('./orders/packing-slip-page.tsx'), 'Pa
 const OrdersPage = page(() => import('./orders/orders-page.tsx'), 'OrdersPage');
 const OrderPage = page(() => import('./orders/order-page.tsx'), 'OrderPage');
 const OffersPage = page(() => import('./offers/offers-page.tsx'), 'OffersPage');
+const VoucherPage = page(() => import('./offers/voucher-page.tsx'), 'VoucherPage');
 const CustomersPage = page(() => import('./customers/customers-page.tsx'), 'CustomersPage');
 const CustomerPage = page(() => import('./customers/customer-page.tsx'), 'CustomerPage');
 const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'PicturesPage');
@@ -32,6 +33,7 @@ const ReturnsPage = page(() => import('./returns/returns-page.tsx'), 'ReturnsPag
 const ReturnPage = page(() => import('./returns/return-page.tsx'), 'ReturnPage');
 const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
 const EmailsPage = page(() => import('./emails/emails-page.tsx'), 'EmailsPage');
+const JobsPage = page(() => import('./jobs/jobs-page.tsx'), 'JobsPage');
 
 function Lazy({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -58,6 +60,7 @@ export function AdminRoutes() {
       <Route path="orders" element={<Lazy page={OrdersPage} />} />
       <Route path="orders/:orderNumber" element={<Lazy page={OrderPage} />} />
       <Route path="offers" element={<Lazy page={OffersPage} />} />
+      <Route path="offers/codes/:code" element={<Lazy page={VoucherPage} />} />
       <Route path="customers" element={<Lazy page={CustomersPage} />} />
       <Route path="customers/:id" element={<Lazy page={CustomerPage} />} />
       <Route path="products/:id/pictures" element={<Lazy page={PicturesPage} />} />
@@ -67,6 +70,7 @@ export function AdminRoutes() {
       <Route path="returns/:returnNumber" element={<Lazy page={ReturnPage} />} />
       <Route path="emails" element={<Lazy page={EmailsPage} />} />
       <Route path="emails/:emailId" element={<Lazy page={EmailsPage} />} />
+      <Route path="jobs" element={<Lazy page={JobsPage} />} />
       <Route path="*" element={<AdminNotFound />} />
     </Routes>
   );

@@ -300,6 +300,18 @@ export function adminProductsRepository(db: Db) {
       return (await query.execute()).map((row) => row.sku);
     },
 
+    /** The SKUs of the bundles `variationId` is a part of. */
+    async bundlesContaining(variationId: number, on: Db = db): Promise<string[]> {
+      const rows = await on
+        .selectFrom('bundle_components as b')
+        .innerJoin('products as p', 'p.id', 'b.bundle_id')
+        .select('p.sku')
+        .where('b.component_id', '=', variationId)
+        .orderBy('p.sku')
+        .execute();
+      return rows.map((row) => row.sku);
+    },
+
     /** Variations by SKU (a bundle's parts). */
     async variationsBySku(skus: string[], on: Db = db) {
       if (skus.length === 0) return [];

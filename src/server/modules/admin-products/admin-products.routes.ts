@@ -94,7 +94,7 @@ const components = z
         .number({ error: 'Please give how many' })
         .int('Please give a whole number')
         .min(1, 'Please give 1 or more')
-        .max(100, 'Please give 100 or fewer'),
+        .max(99, 'Please give 99 or fewer'),
     }),
     { error: 'Please list the bundle’s parts' },
   )
@@ -187,7 +187,9 @@ const WRITES =
   '`price` is in pence including VAT; `category` a category’s slug; `options` e.g. ' +
   '`{ "Size": "60cm" }`; `stock` the units on hand (written to the stock ledger, ADR 053: ' +
   '`opening` for a new variation, `correction` when set here); `tax` one of ' +
-  `${TAX_CODES.join(', ')}; \`components\` a bundle’s parts by SKU. A SKU or slug another ` +
+  `${TAX_CODES.join(', ')}; \`components\` a bundle’s parts by SKU (replacing the ones it has: each an ` +
+  'existing variation that is not a bundle, 1–99 of it, listed once; a part of a bundle cannot ' +
+  'become one; 422 naming `components.N.sku` / `.quantity`). A SKU or slug another ' +
   'product has: 409 `sku_exists` / `slug_exists` naming the field. A renamed slug keeps ' +
   'working: the old address answers 301.';
 

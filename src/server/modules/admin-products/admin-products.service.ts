@@ -326,7 +326,23 @@ export function adminProductsService(deps: {
       }
       await repository.setOptions(current.id, valueIds, trx);
     }
+    let partsBefore: ComponentInput[] | undefined;
     if (patch.components !== undefined) {
+      if (bundle && !current.is_bundle) {
+        // A part of a bundle cannot become one: bundles are made of plain variations.
+        const holders = await repository.bundlesContaining(current.id, trx);
+        if (holders.length > 0) {
+          throw validationError({
+            [`${prefix}components`]: [
+              `${sku} is a part of ${holders.join(', ')}, so it cannot be a bundle itself`,
+            ],
+          });
+        }
+      }
+      partsBefore = (await repository.componentsOf([current.id], trx)).map((c) => ({
+        sku: c.sku,
+        quantity: c.quantity,
+      }));
       const parts = bundle ? await partsOf(trx, patch.components, `${prefix}components`, sku) : [];
       await repository.setComponents(current.id, parts, trx);
     }
@@ -349,8 +365,16 @@ export function adminProductsService(deps: {
       action: 'variation.update',
       entityType: 'variation',
       entityId: current.id,
-      before,
+      before: partsBefore ? { ...before, components: partsBefore } : before,
       after: {
+        ...(patch.components !== undefined
+          ? {
+              components: patch.components.map((c) => ({
+                sku: skuOf(c.sku),
+                quantity: c.quantity,
+              })),
+            }
+          : {}),
         sku,
         price: patch.price ?? before.price,
         tax: patch.tax ?? before.tax,

@@ -109,6 +109,43 @@ export function deliveryAdminRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /** Writes a new zone; undefined when its id is taken. */
+    addZone(trx: Db, zone: { id: string; name: string; tax_exempt: boolean }) {
+      return trx
+        .insertInto('delivery_zones')
+        .values(zone)
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning(['id', 'name', 'tax_exempt'])
+        .executeTakeFirst();
+    },
+
+    /**
+     * Locks a zone's options (an option being opened meanwhile is read as committed) and
+     * answers them with the zone's rules, for a delete and its audit record.
+     */
+    async zoneContents(trx: Db, zoneId: string) {
+      const options = await trx
+        .selectFrom('delivery_options')
+        .select(OPTION_COLUMNS)
+        .where('zone_id', '=', zoneId)
+        .orderBy('position')
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      const rules = await trx
+        .selectFrom('delivery_zone_rules')
+        .select(['zone_id', 'country_code', 'postcode_pattern', 'priority'])
+        .where('zone_id', '=', zoneId)
+        .orderBy('id')
+        .execute();
+      return { options, rules };
+    },
+
+    /** Deletes a zone; its rules and (closed) options go with it (ON DELETE CASCADE). */
+    async deleteZone(trx: Db, zoneId: string) {
+      await trx.deleteFrom('delivery_zones').where('id', '=', zoneId).execute();
+    },
+
     rules(trx: Db): Promise<RuleRecord[]> {
       return trx
         .selectFrom('delivery_zone_rules')

@@ -16,6 +16,7 @@ import {
   MAX_DELIVERY_PENCE,
   MAX_OPTION_DESCRIPTION,
   MAX_OPTION_NAME,
+  MAX_ZONE_NAME,
 } from '../../../domain/api/admin-delivery.ts';
 import { data } from '../../../domain/api/replies.ts';
 import { isCountryCode } from '../../../domain/countries.ts';
@@ -123,6 +124,33 @@ const coverageBody = z.object({
   reason,
 });
 
+const ZONE_ID_MESSAGE =
+  'Please use lower-case letters, digits and single hyphens, up to 63, e.g. channel-islands';
+
+const zoneBody = z
+  .object({
+    name: z
+      .string({ error: 'Please write the name as text' })
+      .trim()
+      .min(1, 'Please give the zone a name, e.g. Channel Islands')
+      .max(MAX_ZONE_NAME, `Please keep the name to ${MAX_ZONE_NAME} characters or fewer`),
+    id: z
+      .string({ error: ZONE_ID_MESSAGE })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, ZONE_ID_MESSAGE)
+      .max(63, ZONE_ID_MESSAGE)
+      .optional(),
+    tax_exempt: z
+      .boolean({ error: 'Please give true (outside UK VAT) or false' })
+      .optional()
+      .default(false),
+    reason,
+  })
+  .strict();
+
+const deleteZoneQuery = z.object({ reason });
+
 const dayField = (what: string) =>
   z
     .string({ error: `Please give the ${what} as yyyy-MM-dd` })
@@ -193,6 +221,30 @@ const coverageRoute = openapi({
   replies: { 200: data(z.object({ zone: adminDeliveryZoneSchema })) },
   errors: ['validation', 'not_found'],
 });
+const createZoneRoute = openapi({
+  summary: 'Adds a delivery zone; it covers nowhere until its coverage is set',
+  description:
+    '`name`, and `id` (lower-case words joined by hyphens; made from the name when not ' +
+    'given) — the id is fixed once made. `tax_exempt`: deliveries there leave the UK VAT ' +
+    'area. An id another zone has: 409 `delivery_zone_exists` naming `id`.',
+  permission: 'delivery.manage',
+  body: zoneBody,
+  replies: { 201: data(z.object({ zone: adminDeliveryZoneSchema })) },
+  errors: ['validation', 'delivery_zone_exists'],
+});
+const deleteZoneRoute = openapi({
+  summary: 'Deletes a delivery zone and what it covers (refused while it offers an option)',
+  description:
+    'Refused with 409 `delivery_zone_in_use` while shoppers are offered one of its options: ' +
+    'close them first. Its closed options go with it (orders keep their own copy). The ' +
+    'places it covered fall to the next rule that matches them (e.g. a whole country), or ' +
+    'are not delivered to. `reason` (query) for the audit trail.',
+  permission: 'delivery.manage',
+  params: { zone_id: 'The zone’s id, e.g. channel-islands' },
+  query: deleteZoneQuery,
+  replies: { 200: data(z.object({ zone: z.object({ id: z.string() }) })) },
+  errors: ['validation', 'not_found', 'delivery_zone_in_use'],
+});
 const addClosureRoute = openapi({
   summary: 'Adds days the shop dispatches nothing (e.g. 24 December to 2 January)',
   description: 'Both days included; up to 62 days at a time. Delivery estimates skip them.',
@@ -215,6 +267,16 @@ function textId(value: string): string {
   if (!ID.test(value)) throw new AppError('not_found');
   return value;
 }
+
+/** 'Channel Islands' → 'channel-islands' (at most 63 characters). */
+const zoneIdOf = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 63)
+    .replace(/^-+|-+$/g, '');
 
 export function deliveryAdminRoutes(
   app: FastifyInstance,
@@ -248,6 +310,34 @@ export function deliveryAdminRoutes(
       const zone = (await delivery.settings()).zones.find((z) => z.id === id);
       if (!zone) throw new AppError('not_found');
       return { data: { zone } };
+    },
+  );
+
+  app.post('/admin/delivery/zones', createZoneRoute, async (request, reply) => {
+    const body = parseInput(zoneBody, objectBody(request.body));
+    const id = body.id ?? zoneIdOf(body.name);
+    if (!ID.test(id)) {
+      throw validationError({ id: [`Please give the zone an id: ${ZONE_ID_MESSAGE}`] });
+    }
+    await delivery.createZone(
+      actorOf(request),
+      { id, name: body.name, tax_exempt: body.tax_exempt },
+      body.reason ?? null,
+    );
+    const zone = (await delivery.settings()).zones.find((z) => z.id === id);
+    if (!zone) throw new AppError('not_found');
+    reply.code(201);
+    return { data: { zone } };
+  });
+
+  app.delete(
+    '/admin/delivery/zones/:zone_id',
+    deleteZoneRoute,
+    async (request: FastifyRequest<{ Params: { zone_id: string } }>) => {
+      const id = textId(request.params.zone_id);
+      const query = parseInput(deleteZoneQuery, request.query ?? {});
+      await delivery.deleteZone(actorOf(request), id, query.reason ?? null);
+      return { data: { zone: { id } } };
     },
   );
 

@@ -196,6 +196,67 @@ export function deliveryAdminService(deps: {
       deps.delivery.invalidate();
     },
 
+    /** Adds a zone that covers nowhere yet (its coverage is set next); 409 for a taken id. */
+    async createZone(
+      actor: StaffActor,
+      input: { id: string; name: string; tax_exempt: boolean },
+      reason: string | null,
+    ) {
+      await db.transaction().execute(async (trx) => {
+        const added = await repository.addZone(trx, input);
+        if (!added) {
+          throw new AppError('delivery_zone_exists', {
+            errors: { id: [`${input.id} is already a delivery zone: please choose another id`] },
+          });
+        }
+        await recordAudit(trx, actor, {
+          action: 'delivery.zone.create',
+          entityType: 'delivery_zone',
+          entityId: input.id,
+          after: added,
+          reason,
+        });
+      });
+      deps.delivery.invalidate();
+    },
+
+    /**
+     * Deletes a zone with its coverage (ADR 074). Refused (409 delivery_zone_in_use) while
+     * shoppers are offered one of its options; its closed options go with it (orders keep
+     * their own copy; a basket that had chosen one chooses again).
+     */
+    async deleteZone(actor: StaffActor, zoneId: string, reason: string | null) {
+      await db.transaction().execute(async (trx) => {
+        const zone = await repository.zone(zoneId, trx);
+        if (!zone) throw new AppError('not_found', { message: 'No delivery zone has that id.' });
+        const { options, rules } = await repository.zoneContents(trx, zoneId);
+        const offered = options.filter((option) => option.active);
+        if (offered.length > 0) {
+          throw new AppError('delivery_zone_in_use', {
+            message:
+              `Shoppers are still offered ${offered.map((o) => o.name).join(', ')} in ` +
+              `${zone.name}. Close them first (untick Offered), then delete the zone.`,
+          });
+        }
+        await repository.deleteZone(trx, zoneId);
+        await recordAudit(trx, actor, {
+          action: 'delivery.zone.delete',
+          entityType: 'delivery_zone',
+          entityId: zoneId,
+          before: {
+            name: zone.name,
+            countries: rules.filter((r) => r.postcode_pattern === null).map((r) => r.country_code),
+            postcode_rules: rules
+              .filter((r) => r.postcode_pattern !== null)
+              .map((r) => `${r.country_code} ${r.postcode_pattern ?? ''}`),
+            closed_options: options.map((o) => o.id),
+          },
+          reason,
+        });
+      });
+      deps.delivery.invalidate();
+    },
+
     async addClosure(
       actor: StaffActor,
       input: { starts_on: string; ends_on: string; reason: string },

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { LOGIN_LIMITS, RESET_LIMITS } from '../auth/auth.service.ts';
 import {
-  HOUSEKEEPING_FIRST_RUN_MS,
-  HOUSEKEEPING_INTERVAL_MS,
   purgeExpired,
   RATE_LIMIT_RETENTION_S,
-  scheduleHousekeeping,
   STALE_GUEST_BASKET_DAYS,
   type PurgeCounts,
 } from './housekeeping.ts';
@@ -155,85 +152,5 @@ describe.each(ENGINES)('purgeExpired on %s', (engine) => {
 
     // Nothing left to purge: a second run (or another process's) deletes nothing.
     expect(Object.values(await purgeExpired(db))).toEqual([0, 0, 0, 0, 0, 0]);
-  });
-});
-
-describe('scheduleHousekeeping', () => {
-  const none: PurgeCounts = {
-    rate_limits: 0,
-    auth_tokens: 0,
-    password_resets: 0,
-    basket_shares: 0,
-    baskets: 0,
-    payment_attempts: 0,
-  };
-  const log = () => ({ info: vi.fn(), error: vi.fn() });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it('purges shortly after start-up, then every interval, logging what it deleted', async () => {
-    vi.useFakeTimers();
-    const purge = vi.fn(async () => ({ ...none, auth_tokens: 4 }));
-    const logger = log();
-    const housekeeping = scheduleHousekeeping({ purge, log: logger });
-    await vi.advanceTimersByTimeAsync(HOUSEKEEPING_FIRST_RUN_MS - 1);
-    expect(purge).not.toHaveBeenCalled();
-    await vi.advanceTimersByTimeAsync(1);
-    expect(purge).toHaveBeenCalledTimes(1);
-    expect(logger.info).toHaveBeenCalledWith(
-      { deleted: { ...none, auth_tokens: 4 } },
-      'housekeeping purged expired rows',
-    );
-    await vi.advanceTimersByTimeAsync(HOUSEKEEPING_INTERVAL_MS * 2);
-    expect(purge).toHaveBeenCalledTimes(3);
-    await housekeeping.stop();
-    await vi.advanceTimersByTimeAsync(HOUSEKEEPING_INTERVAL_MS * 3);
-    expect(purge).toHaveBeenCalledTimes(3);
-  });
-
-  it('logs a failure and tries again next time', async () => {
-    vi.useFakeTimers();
-    const purge = vi
-      .fn<() => Promise<PurgeCounts>>()
-      .mockRejectedValueOnce(new Error('database away'))
-      .mockResolvedValue(none);
-    const logger = log();
-    const housekeeping = scheduleHousekeeping({
-      purge,
-      log: logger,
-      firstRunMs: 10,
-      intervalMs: 100,
-    });
-    await vi.advanceTimersByTimeAsync(10);
-    expect(logger.error).toHaveBeenCalledWith({ err: expect.any(Error) }, 'housekeeping failed');
-    await vi.advanceTimersByTimeAsync(100);
-    expect(purge).toHaveBeenCalledTimes(2);
-    // Nothing deleted: nothing to say.
-    expect(logger.info).not.toHaveBeenCalled();
-    await housekeeping.stop();
-  });
-
-  it('never runs two purges at once, and stopping waits for the one under way', async () => {
-    vi.useFakeTimers();
-    let finish: (counts: PurgeCounts) => void = () => undefined;
-    const purge = vi.fn(() => new Promise<PurgeCounts>((resolve) => (finish = resolve)));
-    const housekeeping = scheduleHousekeeping({
-      purge,
-      log: log(),
-      firstRunMs: 10,
-      intervalMs: 100,
-    });
-    await vi.advanceTimersByTimeAsync(10 + 100 * 3);
-    expect(purge).toHaveBeenCalledTimes(1);
-    let stopped = false;
-    const stopping = housekeeping.stop().then(() => (stopped = true));
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stopped).toBe(false);
-    finish(none);
-    await stopping;
-    expect(stopped).toBe(true);
-    await vi.advanceTimersByTimeAsync(1000);
-    expect(purge).toHaveBeenCalledTimes(1);
   });
 });

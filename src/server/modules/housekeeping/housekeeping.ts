@@ -1,7 +1,7 @@
 /**
- * Housekeeping: deletes rows that have stopped meaning anything, in one place, on a
- * schedule every API process runs (the deletes are idempotent, so several processes
- * running them is harmless):
+ * Housekeeping: deletes rows that have stopped meaning anything, in one place: the
+ * hourly `housekeeping` job (ADR 069; the deletes are idempotent, so a retried job or a
+ * manual run is harmless):
  * - rate-limit counters whose window is over, and payment attempts older than the
  *   card-testing window (ADR 040),
  * - auth tokens that expired or were revoked (logout, password change),
@@ -22,9 +22,8 @@ export const STALE_GUEST_BASKET_DAYS = 60;
 /** A rate-limit counter is kept until its longest window is over. */
 export const RATE_LIMIT_RETENTION_S = Math.max(LOGIN_LIMITS.windowS, RESET_LIMITS.windowS);
 
-/** How often the purge runs, and how long after start-up it first does. */
+/** How often the purge runs (the housekeeping job's window). */
 export const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-export const HOUSEKEEPING_FIRST_RUN_MS = 60 * 1000;
 
 /** Rows deleted, per table. */
 export interface PurgeCounts {
@@ -87,57 +86,5 @@ export async function purgeExpired(db: Db): Promise<PurgeCounts> {
     basket_shares: deleted(basketShares),
     baskets: deleted(baskets),
     payment_attempts: deleted(paymentAttempts),
-  };
-}
-
-export interface Housekeeping {
-  /** Stops the schedule, waiting for a purge under way to end. */
-  stop(): Promise<void>;
-}
-
-/**
- * Runs `purge` HOUSEKEEPING_FIRST_RUN_MS after start-up, then every
- * HOUSEKEEPING_INTERVAL_MS, never two at once. A failure is logged and tried again
- * next time. The timers never keep the process alive.
- */
-export function scheduleHousekeeping(deps: {
-  /** The hourly work: purging, and anything else that counts what it did (orders). */
-  purge: () => Promise<PurgeCounts | Record<string, number>>;
-  log: {
-    info(object: object, message: string): void;
-    error(object: object, message: string): void;
-  };
-  intervalMs?: number;
-  firstRunMs?: number;
-  /** What the log says when the work did something (the default: the hourly purge's). */
-  message?: string;
-}): Housekeeping {
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = deps
-      .purge()
-      .then((counts) => {
-        if (Object.values(counts).some((count) => count > 0)) {
-          deps.log.info({ deleted: counts }, deps.message ?? 'housekeeping purged expired rows');
-        }
-      })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'housekeeping failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const first = setTimeout(run, deps.firstRunMs ?? HOUSEKEEPING_FIRST_RUN_MS);
-  const every = setInterval(run, deps.intervalMs ?? HOUSEKEEPING_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
-    },
   };
 }

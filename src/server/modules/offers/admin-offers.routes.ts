@@ -122,12 +122,22 @@ const promotionBody = z
       .int('Please give the gift variation’s id')
       .min(1, 'Please give the gift variation’s id')
       .optional(),
+    gift_sku: z
+      .string({ error: 'Please give the gift variation’s SKU, e.g. FERN-BOS' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]([A-Z0-9-]{0,38}[A-Z0-9])?$/, 'Please give a SKU, e.g. FERN-BOS')
+      .optional(),
     badge: text('a badge', 60).optional(),
     starts_at: when.optional(),
     ends_at: when.optional(),
     active: z.boolean({ error: 'Please give true or false' }).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.gift_sku === undefined || body.gift_product_id === undefined, {
+    message: 'Please give the gift by id or by SKU, not both',
+    path: ['gift_sku'],
+  });
 
 const TIMES =
   'Times: ISO 8601 with an offset or Z, or `yyyy-MM-ddTHH:mm` without one, read as UK ' +
@@ -184,7 +194,10 @@ const promotionRoute = openapi({
 });
 const promotionPatchRoute = openapi({
   summary: 'Changes a free-gift promotion: threshold (pence), gift, badge, times, on or off',
-  description: TIMES,
+  description:
+    'The gift by `gift_product_id` or `gift_sku`: a variation on sale, not a bundle ' +
+    '(422 naming the field otherwise). ' +
+    TIMES,
   permission: 'offers.manage',
   params: { id: 'The promotion’s id' },
   body: promotionBody,

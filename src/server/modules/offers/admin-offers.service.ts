@@ -41,6 +41,8 @@ export interface PromotionInput {
   name?: string | undefined;
   threshold?: number | undefined;
   gift_product_id?: number | undefined;
+  /** The gift by SKU (instead of `gift_product_id`). */
+  gift_sku?: string | undefined;
   badge?: string | undefined;
   starts_at?: Date | null | undefined;
   ends_at?: Date | null | undefined;
@@ -241,8 +243,11 @@ export function adminOffersService(deps: {
     async detail(code: string): Promise<VoucherDetail> {
       const voucher = await voucherOf(code);
       const orders = await vouchers.orders(code, VOUCHER_ORDERS_SHOWN);
+      const customers = await vouchers.customers(code, VOUCHER_ORDERS_SHOWN);
       return {
         voucher,
+        customers: customers.map(({ customers: _all, ...customer }) => customer),
+        customer_count: customers[0]?.customers ?? 0,
         orders: orders.map((o) => ({
           order_number: o.order_number,
           placed_at: new Date(o.created_at).toISOString(),
@@ -316,13 +321,20 @@ export function adminOffersService(deps: {
         const current = await promotions.one(id, trx);
         if (!current) throw new AppError('not_found');
         const errors: FieldErrors = {};
-        const giftId = input.gift_product_id ?? current.gift_product_id;
-        if (input.gift_product_id !== undefined) {
-          const gift = await promotions.giftable(giftId, trx);
-          if (!gift || gift.parent_id === null || gift.is_bundle || gift.discontinued) {
-            errors.gift_product_id = [
+        let giftId = input.gift_product_id ?? current.gift_product_id;
+        // The gift by id (the API) or by SKU (the promotion form's field): either is checked.
+        const wanted = input.gift_sku ?? input.gift_product_id;
+        if (wanted !== undefined) {
+          const field = input.gift_sku !== undefined ? 'gift_sku' : 'gift_product_id';
+          const gift = await promotions.giftable(wanted, trx);
+          if (!gift && field === 'gift_sku') {
+            errors[field] = [`No variation has the SKU ${String(wanted)}`];
+          } else if (!gift || gift.parent_id === null || gift.is_bundle || gift.discontinued) {
+            errors[field] = [
               'Please choose a variation on sale (not a product family, bundle or discontinued one)',
             ];
+          } else {
+            giftId = gift.id;
           }
         }
         const starts = input.starts_at !== undefined ? input.starts_at : current.starts_at;

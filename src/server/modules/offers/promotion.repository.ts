@@ -92,12 +92,12 @@ export function promotionRepository(db: Db) {
       await trx.updateTable('promotions').set(fields).where('id', '=', id).execute();
     },
 
-    /** A variation that can be given: on sale, not a family, not a bundle. */
-    async giftable(productId: number, trx: Queryable = db) {
+    /** A product by id, or by SKU, to check it can be given (a variation on sale, not a bundle). */
+    async giftable(productId: number | string, trx: Queryable = db) {
       return trx
         .selectFrom('products')
         .select(['id', 'sku', 'name', 'parent_id', 'discontinued', 'is_bundle'])
-        .where('id', '=', productId)
+        .where(typeof productId === 'number' ? 'id' : 'sku', '=', productId)
         .executeTakeFirst();
     },
   };

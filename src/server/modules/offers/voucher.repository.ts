@@ -187,6 +187,36 @@ export function voucherRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * Who used the code and how often, most uses first: by account, else by email address
+     * (case-insensitive) — the grouping the per-customer limit counts (ADR 064) — and how
+     * many customers that makes.
+     */
+    async customers(code: string, limit: number) {
+      const who = sql<string>`coalesce('u' || o.user_id::text, 'e' || lower(o.email_address))`;
+      const rows = await db
+        .selectFrom('orders as o')
+        .select([
+          sql<number | null>`max(o.user_id)`.as('user_id'),
+          sql<string>`min(lower(o.email_address))`.as('email_address'),
+          (eb) => eb.fn.countAll<number>().as('uses'),
+          sql<number>`count(*) OVER ()`.as('customers'),
+        ])
+        .where('o.voucher_code', '=', code)
+        .where('o.status', 'in', ACTIVE_ORDER_STATUSES)
+        .groupBy(who)
+        .orderBy('uses', 'desc')
+        .orderBy('email_address')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => ({
+        user_id: r.user_id === null ? null : Number(r.user_id),
+        email_address: r.email_address,
+        uses: Number(r.uses),
+        customers: Number(r.customers),
+      }));
+    },
+
     /** The latest orders that used the code, newest first. */
     async orders(code: string, limit: number) {
       return db

@@ -1,7 +1,7 @@
 /**
  * Units sold reach the search documents (best-selling order, suggestions) through a
- * queue the order's transaction only appends to, folded in by this every minute (ADR
- * 076): paying an order then takes no lock on any document.
+ * queue the order's transaction only appends to, folded in by this every minute (the
+ * search-sales job, ADR 069; ADR 076): paying an order then takes no lock on any document.
  */
 import { sql } from 'kysely';
 import type { Db } from '../../db/client.ts';

@@ -63,3 +63,24 @@ export const listOf = (text: string) =>
     .split(/[\s,]+/)
     .map((item) => item.trim().toUpperCase())
     .filter(Boolean);
+
+/** Adds a zone (ADR 074); it covers nowhere until its coverage is set. */
+export async function postZone(body: {
+  name: string;
+  id?: string;
+  tax_exempt: boolean;
+  reason?: string;
+}) {
+  return (await adminApi<{ zone: AdminDeliveryZone }>('POST', '/delivery/zones', body)).zone;
+}
+
+/** Deletes a zone (refused with delivery_zone_in_use while it offers an option). */
+export async function deleteZone(id: string, reason: string) {
+  const query = reason.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : '';
+  return (
+    await adminApi<{ zone: { id: string } }>(
+      'DELETE',
+      `/delivery/zones/${encodeURIComponent(id)}${query}`,
+    )
+  ).zone;
+}

@@ -22,6 +22,7 @@ import { usePageTitle } from '../lib/page-title.ts';
 import { DELIVERY_KEY, deleteClosure, fetchDelivery, postClosure } from './delivery-api.ts';
 import { EditCoverageDialog } from './edit-coverage-dialog.tsx';
 import { EditOptionDialog } from './edit-option-dialog.tsx';
+import { AddZoneDialog, DeleteZoneDialog } from './zone-dialogs.tsx';
 import './delivery.css';
 
 const DIVISION_NAMES: Record<string, string> = {
@@ -64,6 +65,8 @@ export function DeliveryPage() {
   const settings = useQuery({ queryKey: DELIVERY_KEY, queryFn: fetchDelivery });
   const [editing, setEditing] = useState<AdminDeliveryOption | null>(null);
   const [covering, setCovering] = useState<AdminDeliveryZone | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<AdminDeliveryZone | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   return (
@@ -74,7 +77,17 @@ export function DeliveryPage() {
         weekends, England and Wales bank holidays (the shop dispatches from England) and the closing
         days below.
       </p>
-      {done && <Notice tone="success">{done}</Notice>}
+      <div role="status">{done && <Notice tone="success">{done}</Notice>}</div>
+      <div className="delivery-heading">
+        <Button
+          onClick={() => {
+            setDone(null);
+            setAdding(true);
+          }}
+        >
+          Add a zone
+        </Button>
+      </div>
       {settings.isPending && <p role="status">Loading delivery settings…</p>}
       {settings.error && <Notice tone="error">{settings.error.message}</Notice>}
       {settings.data && settings.data.zones.length === 0 && <p>No delivery zones yet.</p>}
@@ -102,6 +115,16 @@ export function DeliveryPage() {
               }}
             >
               Edit coverage
+            </Button>{' '}
+            <Button
+              variant="secondary"
+              aria-label={`Delete the zone ${zone.name}`}
+              onClick={() => {
+                setDone(null);
+                setDeleting(zone);
+              }}
+            >
+              Delete zone
             </Button>
           </p>
           <table className="admin-table">
@@ -201,6 +224,25 @@ export function DeliveryPage() {
             setDone(
               `${option.name} saved: ${money(option.price)}${option.active ? '' : ', closed'}.`,
             );
+          }}
+        />
+      )}
+      {adding && (
+        <AddZoneDialog
+          onClose={() => setAdding(false)}
+          onDone={(zone) => {
+            setAdding(false);
+            setDone(`${zone.name} added: set where it covers with Edit coverage.`);
+          }}
+        />
+      )}
+      {deleting && (
+        <DeleteZoneDialog
+          zone={deleting}
+          onClose={() => setDeleting(null)}
+          onDone={(zone) => {
+            setDeleting(null);
+            setDone(`${zone.name} deleted.`);
           }}
         />
       )}

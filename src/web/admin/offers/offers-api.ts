@@ -44,6 +44,8 @@ export async function patchVoucher(code: string, body: VoucherBody) {
 
 export interface PromotionBody {
   name?: string;
+  /** The gift variation by SKU. */
+  gift_sku?: string;
   threshold?: number;
   badge?: string;
   starts_at?: string | null;

@@ -4,6 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import type { PromotionView, VoucherView } from '../../../domain/api/admin-offers.ts';
 import { formatPence, pence } from '../../../domain/money.ts';
 import { formatUkTime } from '../../../domain/uk-time.ts';
@@ -15,7 +16,7 @@ import { PromotionDialog } from './promotion-dialog.tsx';
 import { VoucherDialog } from './voucher-dialog.tsx';
 import './offers.css';
 
-const STATUS_LABELS: Record<VoucherView['status'], string> = {
+export const STATUS_LABELS: Record<VoucherView['status'], string> = {
   scheduled: 'Scheduled',
   live: 'Live',
   ended: 'Ended',
@@ -104,7 +105,12 @@ export function OffersPage() {
               {rows.map((voucher) => (
                 <tr key={voucher.code}>
                   <th scope="row">
-                    <code>{voucher.code}</code>
+                    <Link
+                      to={`/admin/offers/codes/${encodeURIComponent(voucher.code)}`}
+                      aria-label={`${voucher.code}: settings, uses and orders`}
+                    >
+                      <code>{voucher.code}</code>
+                    </Link>
                     <div className="offers-description">{voucher.description}</div>
                   </th>
                   <td>{offerOf(voucher)}</td>

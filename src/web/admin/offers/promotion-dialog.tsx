@@ -1,4 +1,7 @@
-/** Editing a free-gift promotion (ADR 064): its threshold, badge, times, on or off. */
+/**
+ * Editing a free-gift promotion (ADR 064): its gift (a variation, by SKU: the server checks
+ * it is on sale and not a bundle), threshold, badge, times, on or off.
+ */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { PromotionView } from '../../../domain/api/admin-offers.ts';
@@ -8,6 +11,7 @@ import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { ApiError } from '../lib/admin-api.ts';
+import { GiftFinder } from './gift-finder.tsx';
 import { OFFERS_KEY, patchPromotion, penceOf, poundsOf } from './offers-api.ts';
 
 export function PromotionDialog({
@@ -21,6 +25,7 @@ export function PromotionDialog({
 }) {
   const client = useQueryClient();
   const [name, setName] = useState(promotion.name);
+  const [giftSku, setGiftSku] = useState(promotion.gift_sku);
   const [threshold, setThreshold] = useState(poundsOf(promotion.threshold));
   const [badge, setBadge] = useState(promotion.badge);
   const [startsAt, setStartsAt] = useState(
@@ -32,6 +37,8 @@ export function PromotionDialog({
     mutationFn: () =>
       patchPromotion(promotion.id, {
         name,
+        // Only a changed gift is sent, so an unchanged one is never re-checked.
+        ...(giftSku.trim().toUpperCase() !== promotion.gift_sku ? { gift_sku: giftSku } : {}),
         threshold: penceOf(threshold),
         badge,
         starts_at: startsAt || null,
@@ -57,9 +64,17 @@ export function PromotionDialog({
             {failure?.isValidation ? 'Please correct the fields marked below.' : save.error.message}
           </Notice>
         )}
-        <p>
-          Gift: {promotion.gift_name} ({promotion.gift_sku})
-        </p>
+        <Field
+          label="Gift (SKU of the variation given)"
+          hint={`Now: ${promotion.gift_name} (${promotion.gift_sku}). A variation on sale, not a bundle; or find it by name below.`}
+          value={giftSku}
+          onChange={(event) => setGiftSku(event.target.value.toUpperCase())}
+          error={fieldError('gift_sku') ?? fieldError('gift_product_id')}
+          maxLength={40}
+          autoComplete="off"
+          spellCheck={false}
+        />
+        <GiftFinder onChoose={(sku) => setGiftSku(sku)} />
         <Field
           label="Name"
           value={name}

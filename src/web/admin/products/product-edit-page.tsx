@@ -2,7 +2,8 @@
  * /admin/products/:id (ADR 062): one family — its name, web address (a changed one keeps
  * the old address working with a 301), category and description — and each variation's
  * SKU, price in pounds (VAT included), VAT, stock (set through the stock ledger), pre-order
- * with its restock date, and discontinued; a bundle shows its parts. Each form saves on
+ * with its restock date, and discontinued; a bundle's parts (SKU and quantity each) are
+ * edited with its price. Each form saves on
  * its own and shows the server's per-field messages beside the fields.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -210,6 +211,7 @@ function VariationForm({ productId, variation }: { productId: number; variation:
   const [preorder, setPreorder] = useState(variation.preorder);
   const [restockDate, setRestockDate] = useState(variation.restock_date ?? '');
   const [discontinued, setDiscontinued] = useState(variation.discontinued);
+  const [parts, setParts] = useState<PartRow[]>(() => partRowsOf(variation));
   const [local, setLocal] = useState<FieldErrors>({});
   const [done, setDone] = useState(false);
   const save = useMutation({
@@ -236,9 +238,11 @@ function VariationForm({ productId, variation }: { productId: number; variation:
     if (!variation.is_bundle && (!Number.isInteger(units) || units < 0 || stock.trim() === '')) {
       found.stock = ['Please give a whole number, 0 or more'];
     }
+    const components = variation.is_bundle ? componentsOf(parts, found) : undefined;
     setLocal(found);
     if (Object.keys(found).length > 0 || pence === null) return;
     save.mutate({
+      ...(components && !sameParts(components, variation) ? { components } : {}),
       sku,
       price: pence,
       tax,
@@ -282,16 +286,13 @@ function VariationForm({ productId, variation }: { productId: number; variation:
           onChange={(event) => setTax(event.target.value as TaxCode)}
         />
         {variation.is_bundle ? (
-          <div className="field">
-            <span className="field__label">Parts</span>
-            <ul className="product-parts">
-              {variation.components.map((part) => (
-                <li key={part.id}>
-                  {part.quantity} × {part.sku} ({part.name})
-                </li>
-              ))}
-            </ul>
-          </div>
+          <PartsEditor
+            title={variation.sku}
+            parts={parts}
+            onChange={setParts}
+            error={error}
+            names={variation.components}
+          />
         ) : (
           <Field
             label="Stock on hand"
@@ -330,6 +331,120 @@ function VariationForm({ productId, variation }: { productId: number; variation:
         Save {variation.sku}
       </Button>
     </form>
+  );
+}
+
+/** One part row as typed: a SKU and how many (text until saved). */
+interface PartRow {
+  key: number;
+  sku: string;
+  quantity: string;
+}
+
+let nextPartKey = 0;
+const partRow = (sku = '', quantity = '1'): PartRow => ({ key: nextPartKey++, sku, quantity });
+
+const partRowsOf = (variation: AdminVariation): PartRow[] =>
+  variation.components.map((part) => partRow(part.sku, String(part.quantity)));
+
+/**
+ * The parts as the API takes them; each problem is added to `found` under the server's
+ * own keys (components.N.sku, components.N.quantity), so both show alike.
+ */
+function componentsOf(rows: PartRow[], found: FieldErrors) {
+  const seen = new Set<string>();
+  if (rows.length === 0) found.components = ['A bundle needs at least one part'];
+  const components = rows.map((row, index) => {
+    const sku = row.sku.trim().toUpperCase();
+    const quantity = Number(row.quantity.trim());
+    if (sku === '') found[`components.${index}.sku`] = ['Please give the part’s SKU'];
+    else if (seen.has(sku)) found[`components.${index}.sku`] = ['This part is listed twice'];
+    seen.add(sku);
+    if (!/^\d{1,2}$/.test(row.quantity.trim()) || quantity < 1 || quantity > 99) {
+      found[`components.${index}.quantity`] = ['Please give a whole number from 1 to 99'];
+    }
+    return { sku, quantity };
+  });
+  return components;
+}
+
+const sameParts = (parts: { sku: string; quantity: number }[], variation: AdminVariation) =>
+  parts.length === variation.components.length &&
+  parts.every(
+    (part, index) =>
+      part.sku === variation.components[index]?.sku &&
+      part.quantity === variation.components[index]?.quantity,
+  );
+
+/**
+ * A bundle's parts: a SKU and a quantity a row, rows added and removed. Saved with the
+ * variation's other fields; the server checks each SKU is a plain variation.
+ */
+function PartsEditor({
+  title,
+  parts,
+  onChange,
+  error,
+  names,
+}: {
+  title: string;
+  parts: PartRow[];
+  onChange: (parts: PartRow[]) => void;
+  error: (field: string) => string | undefined;
+  names: AdminVariation['components'];
+}) {
+  const legendId = useId();
+  const change = (key: number, patch: Partial<PartRow>) =>
+    onChange(parts.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+  return (
+    <fieldset className="product-parts" aria-labelledby={legendId}>
+      <legend id={legendId} className="field__label">
+        Parts of {title}
+      </legend>
+      <p className="field__hint">
+        Each part is a variation sold on its own (not a bundle); the bundle’s stock follows theirs.
+      </p>
+      {error('components') && <p className="field__error">{error('components')}</p>}
+      {parts.map((row, index) => {
+        const name = names.find((part) => part.sku === row.sku.trim().toUpperCase())?.name;
+        return (
+          <div key={row.key} className="product-parts__row">
+            <Field
+              label={`Part ${index + 1} SKU`}
+              hint={name}
+              value={row.sku}
+              maxLength={40}
+              autoComplete="off"
+              spellCheck={false}
+              error={error(`components.${index}.sku`)}
+              onChange={(event) => change(row.key, { sku: event.target.value.toUpperCase() })}
+            />
+            <Field
+              label={`Part ${index + 1} quantity`}
+              inputMode="numeric"
+              value={row.quantity}
+              maxLength={2}
+              error={error(`components.${index}.quantity`)}
+              onChange={(event) => change(row.key, { quantity: event.target.value })}
+            />
+            <Button
+              variant="secondary"
+              aria-label={`Remove part ${index + 1}${row.sku ? ` (${row.sku})` : ''}`}
+              onClick={() => onChange(parts.filter((other) => other.key !== row.key))}
+            >
+              Remove
+            </Button>
+          </div>
+        );
+      })}
+      <Button
+        variant="secondary"
+        disabled={parts.length >= 20}
+        onClick={() => onChange([...parts, partRow()])}
+      >
+        Add a part
+      </Button>
+    </fieldset>
   );
 }
 

@@ -61,6 +61,8 @@ export interface VariationBody {
   preorder?: boolean;
   restock_date?: string | null;
   discontinued?: boolean;
+  /** A bundle's parts, replacing the ones it has. */
+  components?: { sku: string; quantity: number }[];
 }
 
 export interface ProductBody {
