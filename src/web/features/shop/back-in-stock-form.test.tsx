@@ -1,4 +1,6 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setAuthToken } from '../../lib/auth-token.ts';
@@ -32,6 +34,19 @@ const created = (body: unknown) => ({
 });
 
 describe('BackInStockForm', () => {
+  it('sends its button disabled from the server: a click before the code runs cannot reload the page and lose the address', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <BackInStockForm productId={55} productName="Artificial Rubber Plant" />
+      </QueryClientProvider>,
+    );
+    expect(container.querySelector('button[type="submit"]')).toBeDisabled();
+    // Once the form works, the button does.
+    openForm();
+    expect(notifyButton()).toBeEnabled();
+  });
+
   it('signs a guest up and says so', async () => {
     const { calls } = openForm({ [SIGN_UP]: created });
     expect(screen.getByRole('heading', { name: 'Email me when it’s back in stock' })).toBeVisible();

@@ -37,9 +37,13 @@ export function BackInStockForm({ productId, productName }: BackInStockFormProps
   // On a server-rendered page the field can be typed in before this form hydrates (its
   // code is a chunk of its own): hydration keeps what the field shows, so adopt it
   // rather than let the next render put back the empty value.
+  // Until then, a click on the server's button would submit the form the browser's way
+  // and reload the page, losing the address: the button waits for the form to work.
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     const shown = input.current?.value;
     if (shown) setTyped((current) => current ?? shown);
+    setHydrated(true);
   }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -123,6 +127,7 @@ export function BackInStockForm({ productId, productName }: BackInStockFormProps
               className="back-in-stock__submit"
               busy={signUp.isPending}
               busyLabel="Signing you up…"
+              disabled={!hydrated}
             >
               Notify me
             </Button>
