@@ -199,7 +199,7 @@ export function pgBossQueue(deps: {
       const id = await boss.send(name, payload as object, {
         ...(options.delaySeconds ? { startAfter: options.delaySeconds } : {}),
         ...(options.oncePerSeconds
-          ? { singletonSeconds: options.oncePerSeconds, singletonKey: options.key ?? name }
+          ? { singletonSeconds: options.oncePerSeconds, singletonKey: name }
           : {}),
       });
       // A worker in this process starts on it now rather than at its next poll.

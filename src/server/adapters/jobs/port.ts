@@ -36,8 +36,6 @@ export interface EnqueueOptions {
    * the periodic work every process asks for, run once.
    */
   oncePerSeconds?: number;
-  /** With `oncePerSeconds`, or alone: at most one waiting job per key. */
-  key?: string;
 }
 
 /** A job that used its last attempt (or whose payload no longer fits its handler). */
