@@ -139,11 +139,12 @@ export const errorCatalogue = {
       'This zone still has delivery options shoppers are offered. Close them first (untick Offered), then delete the zone.',
   },
   // customers (issue 22, ADR 066): erasing a customer while one of their orders is still
-  // to be paid for or sent (its address is still needed to deliver it).
+  // to be paid for or sent (its address is still needed to deliver it), or one of their
+  // returns is still open (a refund or an email still owed them; ADR 070).
   customer_has_open_orders: {
     status: 409,
     message:
-      'This customer has an order still to be paid for or sent, so their details are still needed. Erase them once it has been sent, cancelled or refunded.',
+      'This customer has an order still to be paid for or sent, or a return still open, so their details are still needed. Erase them once it has been sent, cancelled or refunded, and the return refunded or refused.',
   },
   // returns (issue 23): UK Consumer Contracts Regulations, 14 days to cancel after delivery.
   return_not_allowed: {

@@ -108,6 +108,11 @@ export const customerExportSchema = z.object({
   addresses: rows,
   /** Orders (theirs, and guest orders with the same email) with lines and payments. */
   orders: rows,
+  /**
+   * Their returns (ADR 070): number, order, status, dates, the lines and the reason they
+   * chose, and the reason staff gave for refusing one.
+   */
+  returns: rows,
   buds_ledger: rows,
   credit_ledger: rows,
   wishlists: rows,

@@ -8,6 +8,11 @@ import { z } from 'zod/mini';
 import { RETURN_REFUSAL_MAX } from '../returns.ts';
 
 const WHOLE = 'Please give a whole number';
+const CURSOR_MESSAGE = 'Please start again from the first page';
+
+/** An empty query parameter is the same as none (a form sends `cursor=` when blank). */
+const blankIsMissing = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const startReturnSchema = z.object({
   items: z
@@ -61,6 +66,15 @@ export const returnListQuerySchema = z.object({
   order_number: z.optional(
     z.string().check(z.trim(), z.maxLength(40, 'Please give an order number')),
   ),
-  cursor: z.optional(z.string().check(z.maxLength(20, 'Please start from the first page'))),
+  // The last return shown's id, as `next_cursor` gave it; anything else is a 422 naming
+  // `cursor` (as the orders' and customers' lists), never silently the first page.
+  cursor: z.optional(
+    z.pipe(
+      z.transform(blankIsMissing),
+      z.optional(
+        z.string({ error: CURSOR_MESSAGE }).check(z.regex(/^[1-9]\d{0,8}$/, CURSOR_MESSAGE)),
+      ),
+    ),
+  ),
 });
 export type ReturnListQuery = z.output<typeof returnListQuerySchema>;

@@ -2,8 +2,8 @@
  * Customers over HTTP (ADR 066): finding them by email, name or postcode, a customer's
  * page, buds granted with their ledger row and audit record, disabling an account (its
  * sessions end at once, it cannot sign in), and UK GDPR — the export, erasure refused
- * while an order is open, erasure by staff and by the customer themself, and the export
- * afterwards holding nothing personal.
+ * while an order or a return is open, erasure by staff and by the customer themself, and
+ * the export afterwards holding nothing personal (returns kept, as orders are: ADR 070).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -392,6 +392,82 @@ describe.each(ENGINES)('the back office’s customers on %s', (engine) => {
         [CAPTCHA_FIELD]: DUMMY_TOKEN,
       });
       expect(again.status).toBeLessThan(300);
+    });
+
+    it('exports their returns; refuses erasure while one is open; keeps them, redacted, after', async () => {
+      const c = await customer();
+      await dispatchAll(c.orderNumber!);
+      const order = await t.handle.db
+        .selectFrom('orders')
+        .select(['public_id'])
+        .where('order_number', '=', c.orderNumber!)
+        .executeTakeFirstOrThrow();
+      const line = await t.handle.db
+        .selectFrom('order_items as i')
+        .innerJoin('orders as o', 'o.id', 'i.order_id')
+        .select('i.id')
+        .where('o.order_number', '=', c.orderNumber!)
+        .executeTakeFirstOrThrow();
+      const started = await c.browser.post(`/api/v1/orders/${order.public_id}/returns`, {
+        items: [{ order_item_id: line.id, quantity: 1 }],
+        reason: 'damaged',
+      });
+      expect(started.status).toBe(201);
+      const number: string = started.body.data.return.return_number;
+
+      const exported = await c.browser.get('/api/v1/user/export');
+      expect(exported.body.data.returns).toEqual([
+        expect.objectContaining({
+          return_number: number,
+          order_number: c.orderNumber,
+          status: 'requested',
+          reason: 'It arrived damaged',
+          refusal_reason: null,
+          received_at: null,
+          items: [expect.objectContaining({ sku: 'FERN-BOS', quantity: 1 })],
+        }),
+      ]);
+      expect(exported.body.data.returns[0].created_at).toEqual(expect.any(String));
+
+      // Open: a refund or a refusal is still owed them.
+      const refused = await manager.post(`/api/v1/admin/customers/${c.userId}/erase`, {
+        reason: 'Request 7',
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error_type).toBe('customer_has_open_orders');
+      expect(refused.body.errors.returns).toEqual([
+        `Return ${number} (order ${c.orderNumber}) is still open: refund or refuse it first`,
+      ]);
+      expect(refused.body.errors.orders).toBeUndefined();
+      expect(await auditOf(c.userId, 'customer.erase')).toEqual([]);
+
+      // Staff refuse it, naming the customer's address in the reason (as people do).
+      const closed = await manager.post(`/api/v1/admin/returns/${number}/refuse`, {
+        reason: `Not received; emailed ${c.email.toUpperCase()} twice`,
+      });
+      expect(closed.status).toBe(200);
+      const erased = await manager.post(`/api/v1/admin/customers/${c.userId}/erase`, {
+        reason: 'Request 7',
+      });
+      expect(erased.status).toBe(200);
+
+      const after = (await manager.get(`/api/v1/admin/customers/${c.userId}/export`)).body.data;
+      expect(JSON.stringify(after).toLowerCase()).not.toContain(c.email);
+      expect(after.returns).toEqual([
+        expect.objectContaining({
+          return_number: number,
+          status: 'refused',
+          reason: 'It arrived damaged',
+          refusal_reason: 'Not received; emailed [erased] twice',
+          items: [expect.objectContaining({ sku: 'FERN-BOS', quantity: 1 })],
+        }),
+      ]);
+      // Staff still find the return, with the order's erased address.
+      const kept = await manager.get(`/api/v1/admin/returns/${number}`);
+      expect(kept.status).toBe(200);
+      expect(kept.body.data.return.email_address).toBe(`erased-${c.userId}@erased.invalid`);
+      const [audit] = await auditOf(c.userId, 'customer.erase');
+      expect(audit!.after).toMatchObject({ orders_kept: 1, returns_kept: 1 });
     });
 
     it('refuses erasure without customers.erase, and bad input', async () => {

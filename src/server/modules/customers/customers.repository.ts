@@ -56,6 +56,7 @@ const iso = (value: Date | string | null) =>
 /** What an erasure did, counted (the audit record holds these, never the data). */
 export interface ErasureCounts {
   orders_kept: number;
+  returns_kept: number;
   addresses_deleted: number;
   stock_alerts_deleted: number;
   wishlists_deleted: number;
@@ -326,6 +327,22 @@ export function customersRepository(db: Db) {
       return rows.map((row) => row.order_number);
     },
 
+    /** The customer's returns not yet refunded nor refused (ADR 070), oldest first. */
+    async openReturns(
+      trx: Db,
+      userId: number,
+      email: string,
+    ): Promise<{ return_number: string; order_number: string }[]> {
+      return trx
+        .selectFrom('returns as r')
+        .innerJoin('orders as o', 'o.id', 'r.order_id')
+        .select(['r.return_number', 'o.order_number'])
+        .where(ordersOf(userId, email))
+        .where('r.status', 'in', ['requested', 'received'])
+        .orderBy('r.id')
+        .execute();
+    },
+
     /**
      * Replaces the customer's personal data (ADR 066), in the caller's transaction:
      * orders kept with the email, name, address and safe place removed (the country
@@ -375,6 +392,24 @@ export function customersRepository(db: Db) {
           )
           .execute();
       }
+
+      // Returns are kept, like their orders (the refunds and credit notes point at them):
+      // they hold no address or email of their own (both are the order's, erased above)
+      // and the reason is one from the shop's list; staff's refusal reasons lose any
+      // mention of the email address, as the order's events do (ADR 070).
+      const returns =
+        orderIds.length === 0
+          ? []
+          : await trx
+              .updateTable('returns')
+              .set({
+                refusal_reason: sql<string>`CASE WHEN refusal_reason ~* ${emailRegex}
+                  THEN regexp_replace(refusal_reason, ${emailRegex}, '[erased]', 'gi')
+                  ELSE refusal_reason END`,
+              })
+              .where('order_id', 'in', orderIds)
+              .returning('id')
+              .execute();
 
       const baskets = await trx
         .updateTable('baskets')
@@ -450,6 +485,7 @@ export function customersRepository(db: Db) {
 
       return {
         orders_kept: orderIds.length,
+        returns_kept: returns.length,
         addresses_deleted: addresses.length,
         stock_alerts_deleted: alerts.length,
         wishlists_deleted: wishlists.length,
@@ -589,6 +625,31 @@ export function customersRepository(db: Db) {
                 .orderBy('id')
                 .execute(),
             ]);
+      // Returns (ADR 070): what the customer sent back and why, as they and staff see it.
+      const returns =
+        orderIds.length === 0
+          ? []
+          : await db
+              .selectFrom('returns as r')
+              .innerJoin('orders as o', 'o.id', 'r.order_id')
+              .select([
+                'r.return_number',
+                'o.order_number',
+                'r.status',
+                'r.reason_label as reason',
+                'r.refusal_reason',
+                'r.created_at',
+                'r.received_at',
+                'r.closed_at',
+                sql<unknown>`coalesce((
+                  SELECT json_agg(json_build_object('sku', oi.sku, 'name', oi.name,
+                                                    'quantity', ri.quantity) ORDER BY oi.position)
+                  FROM return_items ri JOIN order_items oi ON oi.id = ri.order_item_id
+                  WHERE ri.return_id = r.id), '[]'::json)`.as('items'),
+              ])
+              .where('r.order_id', 'in', orderIds)
+              .orderBy('r.id')
+              .execute();
       const byOrder = <T extends { order_id: number | string | null }>(rows: T[], key: unknown) =>
         rows.filter((row) => row.order_id === key).map(({ order_id: _omit, ...rest }) => rest);
       const buds = await db
@@ -698,6 +759,7 @@ export function customersRepository(db: Db) {
           refunds: byOrder(refunds, id),
           events: byOrder(events, id),
         })),
+        returns,
         buds,
         credit,
         wishlists,

@@ -37,15 +37,17 @@ const EXPORT_DESCRIPTION =
   'Everything the shop holds about the customer (UK GDPR): the account (no password), ' +
   'consents, saved addresses, orders — on the account and placed as a guest with its ' +
   'email address — with their lines, payments’ non-secret facts, shipments, refunds ' +
-  'and events, the buds and credit ledgers, wishlists, back-in-stock sign-ups, baskets ' +
+  'and events, their returns, the buds and credit ledgers, wishlists, back-in-stock sign-ups, baskets ' +
   'and the audit records about them and their orders. Sent as a download.';
 
 const ERASE_DESCRIPTION =
   'Replaces the customer’s personal data: orders (and guest orders with the same email) ' +
-  'kept for the accounts without email, name, address or safe place; saved addresses, ' +
+  'kept for the accounts without email, name, address or safe place, and their returns ' +
+  'kept (staff refusal reasons lose any mention of the email address); saved addresses, ' +
   'back-in-stock sign-ups and wishlists deleted; baskets emptied of addresses; sessions ' +
   'ended; the account disabled for good. Refused with 409 customer_has_open_orders ' +
-  'while an order is still to be paid for or sent. Erasing an erased customer changes ' +
+  'while an order is still to be paid for or sent (`errors.orders`) or a return is not ' +
+  'yet refunded or refused (`errors.returns`). Erasing an erased customer changes ' +
   'nothing. The audit record keeps counts and the reason, never the erased data.';
 
 /** Sends the export as a JSON download. */

@@ -88,9 +88,26 @@ export function customersService(deps: { db: Db; customers: CustomersRepository 
       }
       if (check) await check(trx);
       const open = await customers.openOrders(trx, id, customer.email_address);
-      if (open.length > 0) {
+      // A return not yet refunded or refused is business still to do with them (a refund
+      // to make, an email to send), as an order still to send is (ADR 070).
+      const openReturns = await customers.openReturns(trx, id, customer.email_address);
+      if (open.length > 0 || openReturns.length > 0) {
         throw new AppError('customer_has_open_orders', {
-          errors: { orders: open.slice(0, 10).map((number) => `Order ${number} is still open`) },
+          errors: {
+            ...(open.length > 0
+              ? { orders: open.slice(0, 10).map((number) => `Order ${number} is still open`) }
+              : {}),
+            ...(openReturns.length > 0
+              ? {
+                  returns: openReturns
+                    .slice(0, 10)
+                    .map(
+                      (r) =>
+                        `Return ${r.return_number} (order ${r.order_number}) is still open: refund or refuse it first`,
+                    ),
+                }
+              : {}),
+          },
         });
       }
       const [buds, counts] = [
@@ -130,6 +147,7 @@ export function customersService(deps: { db: Db; customers: CustomersRepository 
       },
       addresses: gathered.addresses,
       orders: gathered.orders,
+      returns: gathered.returns,
       buds_ledger: gathered.buds,
       credit_ledger: gathered.credit,
       wishlists: gathered.wishlists,

@@ -455,9 +455,9 @@ function DataSection({ customer }: { customer: Customer }) {
         <form aria-label="Erase the customer" onSubmit={submit} noValidate>
           <p>
             Erasing replaces the customer’s name, email and addresses, deletes their saved
-            addresses, wishlist and stock alerts, and ends their sessions. Orders are kept for the
-            accounts without name or address. It cannot be undone, and it is refused while an order
-            is still to be paid for or sent.
+            addresses, wishlist and stock alerts, and ends their sessions. Orders and returns are
+            kept for the accounts without name or address. It cannot be undone, and it is refused
+            while an order is still to be paid for or sent, or a return is still open.
           </p>
           <Field
             label="Reason for erasing"
