@@ -3,6 +3,7 @@ import {
   addWorkingDays,
   checkReturn,
   lastDayToReturn,
+  reasonCodeOf,
   returnableUnits,
   type ReturnLine,
 } from './returns.ts';
@@ -87,5 +88,30 @@ describe('checkReturn', () => {
         lines: [2],
       },
     );
+  });
+});
+
+describe('reasonCodeOf', () => {
+  it('makes the code from the wording, as the table allows it', () => {
+    expect(reasonCodeOf('It arrived late', new Set())).toBe('it_arrived_late');
+    expect(reasonCodeOf('  Too big / too small!  ', new Set())).toBe('too_big_too_small');
+    expect(reasonCodeOf('Café’s colour 2', new Set())).toBe('cafe_s_colour');
+    expect(reasonCodeOf('42', new Set())).toBe('reason');
+    const long = reasonCodeOf('a'.repeat(100), new Set());
+    expect(long.length).toBeLessThanOrEqual(40);
+    for (const code of [long, reasonCodeOf('x y '.repeat(30), new Set())]) {
+      expect(code).toMatch(/^[a-z_]{1,40}$/);
+    }
+  });
+
+  it('adds letters after a code already taken, never digits', () => {
+    expect(reasonCodeOf('Damaged', new Set(['damaged']))).toBe('damaged_b');
+    expect(reasonCodeOf('Damaged', new Set(['damaged', 'damaged_b']))).toBe('damaged_c');
+    const taken = new Set([
+      'x',
+      ...Array.from({ length: 26 }, (_, i) => `x_${String.fromCharCode(98 + i)}`),
+    ]);
+    expect(reasonCodeOf('X', taken)).toMatch(/^x_[a-z]{2}$/);
+    expect(reasonCodeOf('z'.repeat(60), new Set(['z'.repeat(34)]))).toMatch(/^[a-z_]{1,40}$/);
   });
 });

@@ -22,6 +22,53 @@ export const RETURN_STATUS_LABELS: Record<ReturnStatus, string> = {
 /** Longest refusal reason staff may give. */
 export const RETURN_REFUSAL_MAX = 500;
 
+/**
+ * The rules staff may set (ADR 070). The regulations give at least 14 days to cancel
+ * after delivery and 14 more to send the goods back, and the refund is due within 14
+ * days of getting them back, so the screen cannot promise less (or a later refund).
+ */
+export const RETURN_RULE_LIMITS = {
+  window_days: { min: 14, max: 365 },
+  send_back_days: { min: 14, max: 365 },
+  refund_days: { min: 1, max: 14 },
+} as const;
+
+/** The returns address: how many lines, and how long each. */
+export const RETURN_ADDRESS_LINES = { min: 2, max: 8, length: 100 } as const;
+
+/** Longest wording of a return reason. */
+export const RETURN_REASON_MAX = 80;
+
+/** Spreadsheet-style letters: 0 → 'a', 25 → 'z', 26 → 'aa'. */
+function letters(n: number): string {
+  let text = '';
+  for (let k = n; k >= 0; k = Math.floor(k / 26) - 1) {
+    text = String.fromCharCode(97 + (k % 26)) + text;
+  }
+  return text;
+}
+
+/**
+ * The stored code of a new reason, made from its wording (`It arrived late` →
+ * `it_arrived_late`): lower-case letters and underscores, as the table's CHECK
+ * requires, at most 40; `_b`, `_c`… after it when a reason already has the code.
+ */
+export function reasonCodeOf(label: string, taken: ReadonlySet<string>): string {
+  const base =
+    label
+      .normalize('NFKD')
+      .toLowerCase()
+      .replace(/[^a-z]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 34)
+      .replace(/_+$/, '') || 'reason';
+  if (!taken.has(base)) return base;
+  for (let n = 1; ; n += 1) {
+    const code = `${base}_${letters(n)}`;
+    if (!taken.has(code)) return code;
+  }
+}
+
 /** A calendar day, yyyy-MM-dd, moved by `days` (may be negative). */
 function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

@@ -24,7 +24,8 @@ export const PERMISSIONS = {
   'credit.grant': 'Grant store credit as goodwill',
   'products.manage': 'Add and change products, prices and pictures',
   'offers.manage': 'Create, change and end discount codes and promotions',
-  'delivery.manage': 'Change delivery options, zones and closing days',
+  'delivery.manage':
+    'Change delivery options, zones and closing days, and the return rules and reasons',
   'reports.read': 'See and download sales reports',
   'returns.manage': 'Mark returns received or refuse them (refunding needs orders.refund)',
   'jobs.manage': 'See failed background jobs and retry them',

@@ -109,6 +109,8 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersService } from './modules/customers/customers.service.ts';
 import { refundRoutes } from './modules/refunds/refund.routes.ts';
 import { refundService } from './modules/refunds/refund.service.ts';
+import { returnRulesRoutes } from './modules/returns/return-rules.routes.ts';
+import { returnRulesService } from './modules/returns/return-rules.service.ts';
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
 import { returnsService } from './modules/returns/returns.service.ts';
 import { staffRepository } from './modules/staff/staff.repository.ts';
@@ -559,6 +561,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });
+      returnRulesRoutes(api, { rules: returnRulesService({ db: deps.db }) });
       jobsRoutes(api, { jobs: jobsService({ db: deps.db, queue: deps.jobs ?? null }) });
       adminOrderRoutes(api, {
         orders: adminOrdersService({

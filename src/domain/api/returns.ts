@@ -67,3 +67,36 @@ export const adminReturnSchema = named(
   }),
 );
 export type AdminReturnView = z.output<typeof adminReturnSchema>;
+
+/** A reason customers choose from, as staff manage it (ADR 070). */
+export const returnReasonSchema = named(
+  'ReturnReason',
+  z.object({
+    code: text,
+    label: text,
+    position: int,
+    /** false: retired — no longer offered; returns that chose it keep its wording. */
+    active: z.boolean(),
+    /** How many returns chose it. */
+    returns: int,
+  }),
+);
+export type ReturnReasonView = z.output<typeof returnReasonSchema>;
+
+/** The return rules and reasons (the back office's screen). */
+export const returnRulesSchema = named(
+  'ReturnRules',
+  z.object({
+    /** Days after deemed delivery a return may be started. */
+    window_days: int,
+    /** Days the customer has to send the goods back (promised in the email). */
+    send_back_days: int,
+    /** Days within which the refund is made once the goods are back (promised too). */
+    refund_days: int,
+    /** Where parcels go, one line each. */
+    address: z.array(text),
+    /** In the order customers see them, retired ones too. */
+    reasons: z.array(returnReasonSchema),
+  }),
+);
+export type ReturnRulesView = z.output<typeof returnRulesSchema>;

@@ -2,10 +2,17 @@
  * Returns' input (issue 23, ADR 070):
  * - POST /api/v1/orders/{public_id}/returns           which lines, how many, and why;
  * - POST /api/v1/admin/returns/{return_number}/refuse  why the return is refused;
- * - POST /api/v1/admin/returns/{return_number}/refund  where the money goes, restock.
+ * - POST /api/v1/admin/returns/{return_number}/refund  where the money goes, restock;
+ * - the rules and reasons screen's writes (PATCH /admin/returns/rules, the reasons).
  */
 import { z } from 'zod/mini';
-import { RETURN_REFUSAL_MAX } from '../returns.ts';
+import {
+  RETURN_ADDRESS_LINES,
+  RETURN_REASON_MAX,
+  RETURN_REFUSAL_MAX,
+  RETURN_RULE_LIMITS,
+} from '../returns.ts';
+import { storableText } from './text.ts';
 
 const WHOLE = 'Please give a whole number';
 const CURSOR_MESSAGE = 'Please start again from the first page';
@@ -78,3 +85,83 @@ export const returnListQuerySchema = z.object({
   ),
 });
 export type ReturnListQuery = z.output<typeof returnListQuerySchema>;
+
+const NO_MARKUP = 'Please leave out < and >';
+const noMarkup = () => z.refine<string>((value) => !/[<>]/.test(value), NO_MARKUP);
+
+/** A number of days within the rule's limits, with the limits in the message. */
+function ruleDays(rule: keyof typeof RETURN_RULE_LIMITS, why: string) {
+  const { min, max } = RETURN_RULE_LIMITS[rule];
+  const message = `Please give a whole number of days from ${min} to ${max}${why}`;
+  return z.int({ error: message }).check(z.gte(min, message), z.lte(max, message));
+}
+
+const ADDRESS_MESSAGE = `Please give the address in ${RETURN_ADDRESS_LINES.min} to ${RETURN_ADDRESS_LINES.max} lines`;
+const ADDRESS_LINE_MESSAGE = `Please keep each line to ${RETURN_ADDRESS_LINES.length} characters`;
+
+/** PATCH /api/v1/admin/returns/rules: any of the days and the returns address. */
+export const returnRulesChangeSchema = z.object({
+  window_days: z.optional(ruleDays('window_days', ' (the law gives at least 14)')),
+  send_back_days: z.optional(ruleDays('send_back_days', ' (the law gives at least 14)')),
+  refund_days: z.optional(ruleDays('refund_days', ' (the law allows at most 14)')),
+  // One line each; blank lines are dropped.
+  address: z.optional(
+    z.pipe(
+      z.pipe(
+        z.array(
+          z
+            .string({ error: ADDRESS_LINE_MESSAGE })
+            .check(
+              z.trim(),
+              z.maxLength(RETURN_ADDRESS_LINES.length, ADDRESS_LINE_MESSAGE),
+              storableText(),
+              noMarkup(),
+            ),
+          { error: ADDRESS_MESSAGE },
+        ),
+        z.transform((lines: string[]) => lines.filter(Boolean)),
+      ),
+      z
+        .array(z.string())
+        .check(
+          z.minLength(RETURN_ADDRESS_LINES.min, ADDRESS_MESSAGE),
+          z.maxLength(RETURN_ADDRESS_LINES.max, ADDRESS_MESSAGE),
+        ),
+    ),
+  ),
+});
+export type ReturnRulesChange = z.output<typeof returnRulesChangeSchema>;
+
+const REASON_MESSAGE = 'Please write the reason as customers will see it';
+const reasonLabel = z
+  .string({ error: REASON_MESSAGE })
+  .check(
+    z.trim(),
+    z.minLength(1, REASON_MESSAGE),
+    z.maxLength(RETURN_REASON_MAX, `Please keep the reason to ${RETURN_REASON_MAX} characters`),
+    storableText(),
+    noMarkup(),
+  );
+
+/** POST /api/v1/admin/returns/reasons: a new reason, offered at the end of the list. */
+export const returnReasonAddSchema = z.object({ label: reasonLabel });
+export type ReturnReasonAdd = z.output<typeof returnReasonAddSchema>;
+
+/** PATCH /api/v1/admin/returns/reasons/{code}: renamed, retired or brought back. */
+export const returnReasonChangeSchema = z.object({
+  label: z.optional(reasonLabel),
+  active: z.optional(z.boolean({ error: 'Please give true (offered) or false (retired)' })),
+});
+export type ReturnReasonChange = z.output<typeof returnReasonChangeSchema>;
+
+const ORDER_MESSAGE = 'Please list every reason once, in the new order';
+
+/** PUT /api/v1/admin/returns/reasons/order: every reason's code, in the new order. */
+export const returnReasonOrderSchema = z.object({
+  codes: z
+    .array(z.string({ error: ORDER_MESSAGE }).check(z.maxLength(40, ORDER_MESSAGE)), {
+      error: ORDER_MESSAGE,
+    })
+    .check(z.minLength(1, ORDER_MESSAGE), z.maxLength(500, ORDER_MESSAGE)),
+});
+export type ReturnReasonOrder = z.output<typeof returnReasonOrderSchema>;
