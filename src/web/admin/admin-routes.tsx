@@ -31,6 +31,7 @@ const PicturesPage = page(() => import('./products/pictures-page.tsx'), 'Picture
 const DeliveryPage = page(() => import('./delivery/delivery-page.tsx'), 'DeliveryPage');
 const ReturnsPage = page(() => import('./returns/returns-page.tsx'), 'ReturnsPage');
 const ReturnPage = page(() => import('./returns/return-page.tsx'), 'ReturnPage');
+const ReturnRulesPage = page(() => import('./returns/return-rules-page.tsx'), 'ReturnRulesPage');
 const ReportsPage = page(() => import('./reports/reports-page.tsx'), 'ReportsPage');
 const EmailsPage = page(() => import('./emails/emails-page.tsx'), 'EmailsPage');
 const JobsPage = page(() => import('./jobs/jobs-page.tsx'), 'JobsPage');
@@ -67,6 +68,7 @@ export function AdminRoutes() {
       <Route path="delivery" element={<Lazy page={DeliveryPage} />} />
       <Route path="reports" element={<Lazy page={ReportsPage} />} />
       <Route path="returns" element={<Lazy page={ReturnsPage} />} />
+      <Route path="returns/rules" element={<Lazy page={ReturnRulesPage} />} />
       <Route path="returns/:returnNumber" element={<Lazy page={ReturnPage} />} />
       <Route path="emails" element={<Lazy page={EmailsPage} />} />
       <Route path="emails/:emailId" element={<Lazy page={EmailsPage} />} />

@@ -163,5 +163,20 @@ describe('the returns list', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'refused');
     expect(await screen.findByText('No returns match.')).toBeVisible();
     expect(calls.at(-1)?.search).toBe('?status=refused');
+    // The owner may change the rules: the link is there.
+    expect(screen.getByRole('link', { name: 'Return rules and reasons' })).toHaveAttribute(
+      'href',
+      '/admin/returns/rules',
+    );
+  });
+
+  it('shows the rules link only to roles that may change them', async () => {
+    renderPage(
+      '/admin/returns',
+      { 'GET /api/v1/admin/returns': () => data({ returns: [fixture()], next_cursor: null }) },
+      'dispatcher',
+    );
+    expect(await screen.findByRole('link', { name: 'R-000123' })).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Return rules and reasons' })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The returns pages' calls (ADR 070): the list (by status or order), one return, and the
- * writes that answer with it (received, refused, refunded).
+ * writes that answer with it (received, refused, refunded); the rules and reasons.
  */
-import type { AdminReturnView } from '../../../domain/api/returns.ts';
+import type { AdminReturnView, ReturnRulesView } from '../../../domain/api/returns.ts';
 import { adminApi, queryString } from '../lib/admin-api.ts';
 
 export interface ReturnListParams {
@@ -43,3 +43,25 @@ export const returnWrite = async (
       body,
     )
   ).return;
+
+/** The rules and reasons screen's calls: each write answers with the rules as they now are. */
+export const RETURN_RULES_KEY = ['admin', 'return-rules'] as const;
+
+export const fetchReturnRules = () => adminApi<ReturnRulesView>('GET', '/returns/rules');
+
+/** Days as typed when they are not a number: the server answers with the field's message. */
+export const patchReturnRules = (change: {
+  window_days?: number | string;
+  send_back_days?: number | string;
+  refund_days?: number | string;
+  address?: string[];
+}) => adminApi<ReturnRulesView>('PATCH', '/returns/rules', change);
+
+export const postReturnReason = (label: string) =>
+  adminApi<ReturnRulesView>('POST', '/returns/reasons', { label });
+
+export const patchReturnReason = (code: string, change: { label?: string; active?: boolean }) =>
+  adminApi<ReturnRulesView>('PATCH', `/returns/reasons/${encodeURIComponent(code)}`, change);
+
+export const putReturnReasonOrder = (codes: string[]) =>
+  adminApi<ReturnRulesView>('PUT', '/returns/reasons/order', { codes });

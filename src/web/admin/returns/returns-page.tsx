@@ -1,13 +1,16 @@
 /**
  * /admin/returns (ADR 070): returns newest first, filtered by status (in the address, so
- * the list can be linked to); each links to its return and its order.
+ * the list can be linked to); each links to its return and its order. Managers also get
+ * the link to the rules and reasons screen.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { RETURN_STATUS_LABELS, RETURN_STATUSES } from '../../../domain/returns.ts';
+import { can } from '../../../domain/staff.ts';
 import { Notice } from '../../ui/notice.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
+import { useStaff } from '../lib/session.ts';
 import { fetchReturns, returnListKey, type ReturnListParams } from './returns-api.ts';
 import { ReturnsTable } from './returns-table.tsx';
 import './returns.css';
@@ -19,6 +22,7 @@ const STATUS_OPTIONS = RETURN_STATUSES.map((status) => ({
 
 export function ReturnsPage() {
   usePageTitle('Returns');
+  const staff = useStaff();
   const [params, setParams] = useSearchParams();
   const status = params.get('status') ?? '';
   const cursor = params.get('cursor') ?? undefined;
@@ -40,6 +44,11 @@ export function ReturnsPage() {
   return (
     <section className="admin-page" aria-labelledby="returns-title">
       <h1 id="returns-title">Returns</h1>
+      {can(staff.role, 'delivery.manage') && (
+        <p>
+          <Link to="/admin/returns/rules">Return rules and reasons</Link>
+        </p>
+      )}
       <div className="admin-toolbar">
         <SelectField
           label="Status"
