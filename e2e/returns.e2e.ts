@@ -4,10 +4,12 @@ import { readyBasket } from './support/basket.ts';
 import { signInOwner } from './support/staff.ts';
 
 /**
- * Returns (issue 23, ADR 070): a guest's order is dispatched; the guest finds it with
- * order tracking, returns the dispatched line with a reason and sees the return number
- * and instructions; staff find the return in the back office, mark it received and
- * refund it to the card; the guest's order page then shows it refunded.
+ * Returns (issue 23, ADR 070): a guest's order is dispatched; the owner adds a return
+ * reason on the rules screen (a refused window first, then a longer one) and moves it to
+ * the top; the guest finds the order with order tracking, returns the dispatched line
+ * with that reason and sees the return number and instructions; staff find the return
+ * in the back office, mark it received and refund it to the card; the owner retires the
+ * reason and puts the window back; the guest's order page then shows it refunded.
  */
 
 const FRICTIONLESS_3DS =
@@ -61,6 +63,38 @@ test('a guest returns a dispatched line; staff receive it and refund it', async 
   });
   expect(settled.ok(), await settled.text()).toBe(true);
 
+  // The owner adds a reason on the rules screen and offers it first.
+  await staff.goto('/admin/returns');
+  await staff.getByRole('link', { name: 'Return rules and reasons' }).click();
+  await expect(
+    staff.getByRole('heading', { level: 1, name: 'Return rules and reasons' }),
+  ).toBeVisible();
+  const rules = staff.getByRole('form', { name: 'Return rules' });
+  await rules.getByLabel(/Days to start a return/).fill('10');
+  await rules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(
+    rules.getByText(
+      'Please give a whole number of days from 14 to 365 (the law gives at least 14)',
+    ),
+  ).toBeVisible();
+  await expectAxeClean(staff, 'the return rules with a refused field');
+  await rules.getByLabel(/Days to start a return/).fill('21');
+  await rules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(staff.getByText(/Return rules saved: 21 days to start a return/)).toBeVisible();
+  const reason = 'It came too late for the party';
+  const add = staff.getByRole('form', { name: 'Add a reason' });
+  await add.getByLabel(/New reason/).fill(reason);
+  await add.getByRole('button', { name: 'Add reason' }).click();
+  await expect(staff.getByText(`Reason added: “${reason}”, offered last.`)).toBeVisible();
+  const reasons = staff.getByRole('table');
+  const rows = await reasons.getByRole('row').count();
+  for (let step = 1; step < rows - 1; step += 1) {
+    await staff.getByRole('button', { name: `Move ${reason} up` }).click();
+    await expect(staff.getByText(`“${reason}” moved up: now ${rows - 1 - step} of`)).toBeVisible();
+  }
+  await expect(reasons.getByRole('row').nth(1)).toContainText(reason);
+  await expectAxeClean(staff, 'the return rules and reasons');
+
   // The guest tracks the order and returns the fern.
   await page.goto('/track-order');
   await page.getByLabel(/Order number/).fill(orderNumber);
@@ -72,7 +106,7 @@ test('a guest returns a dispatched line; staff receive it and refund it', async 
   await returns.getByRole('checkbox', { name: /Boston Fern/i }).check();
   await returns
     .getByRole('combobox', { name: 'Why are you returning it?' })
-    .selectOption({ label: 'I changed my mind' });
+    .selectOption({ label: reason });
   await expectAxeClean(page, 'the return form');
   await returns.getByRole('button', { name: 'Confirm return' }).click();
   const started = returns.getByRole('status');
@@ -107,6 +141,16 @@ test('a guest returns a dispatched line; staff receive it and refund it', async 
   await expect(
     staff.getByRole('region', { name: 'Returns' }).getByRole('link', { name: returnNumber }),
   ).toBeVisible();
+
+  // The owner retires the reason and puts the window back; the return keeps its reason.
+  await staff.goto('/admin/returns/rules');
+  await staff.getByRole('button', { name: `Retire ${reason}` }).click();
+  await expect(staff.getByText(`“${reason}” retired:`, { exact: false })).toBeVisible();
+  await staff.getByLabel(/Days to start a return/).fill('14');
+  await staff.getByRole('button', { name: 'Save rules' }).click();
+  await expect(staff.getByText(/Return rules saved: 14 days to start a return/)).toBeVisible();
+  await staff.goto(`/admin/returns/${returnNumber}`);
+  await expect(staff.getByText(reason)).toBeVisible();
   await staffContext.close();
 
   // The guest's order page shows it refunded.

@@ -1044,6 +1044,16 @@ function template(
       return { name: of(['Fuzz zone', '<b>Fuzz</b>', '']), tax_exempt: pick % 2 === 0 };
     case 'POST /api/v1/admin/delivery/closures':
       return { starts_on: '2027-12-24', ends_on: `2027-12-${24 + (pick % 7)}`, reason: 'Fuzz' };
+    case 'PATCH /api/v1/admin/returns/rules':
+      return pick % 2
+        ? { window_days: 10 + (pick % 30), send_back_days: 14 }
+        : { refund_days: pick % 16, address: of([['Fuzz', 'Bristol'], ['<b>x</b>'], []]) };
+    case 'POST /api/v1/admin/returns/reasons':
+      return { label: of(['Fuzz reason', '<b>Fuzz</b>', '', `Fuzz ${pick % 5}`]) };
+    case 'PATCH /api/v1/admin/returns/reasons/:code':
+      return pick % 2 ? { label: `Fuzz wording ${pick % 7}` } : { active: pick % 3 !== 0 };
+    case 'PUT /api/v1/admin/returns/reasons/order':
+      return { codes: pick % 2 ? ['damaged', 'other'] : [] };
     case 'POST /api/v1/admin/products':
       return {
         name: `Fuzz fern ${pick}`,
