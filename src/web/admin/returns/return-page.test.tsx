@@ -170,6 +170,24 @@ describe('the returns list', () => {
     );
   });
 
+  it('says to start again from the first page when the page link is refused', async () => {
+    renderPage('/admin/returns?cursor=abc', {
+      'GET /api/v1/admin/returns': () => ({
+        status: 422,
+        body: {
+          error_type: 'validation',
+          message: 'There is a problem submitting the form, please check the notice(s) below.',
+          errors: { cursor: ['Please start again from the first page'] },
+        },
+      }),
+    });
+    expect(await screen.findByText('Please start again from the first page')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'First page' })).toHaveAttribute(
+      'href',
+      '/admin/returns',
+    );
+  });
+
   it('shows the rules link only to roles that may change them', async () => {
     renderPage(
       '/admin/returns',

@@ -9,6 +9,7 @@ import { RETURN_STATUS_LABELS, RETURN_STATUSES } from '../../../domain/returns.t
 import { can } from '../../../domain/staff.ts';
 import { Notice } from '../../ui/notice.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
+import { ApiError } from '../lib/admin-api.ts';
 import { usePageTitle } from '../lib/page-title.ts';
 import { useStaff } from '../lib/session.ts';
 import { fetchReturns, returnListKey, type ReturnListParams } from './returns-api.ts';
@@ -62,7 +63,14 @@ export function ReturnsPage() {
           }}
         />
       </div>
-      {list.isError ? <Notice tone="error">{list.error.message}</Notice> : null}
+      {list.isError ? (
+        <Notice tone="error">
+          {/* A page link the list no longer knows (a 422 on cursor) says what to do. */}
+          {list.error instanceof ApiError && list.error.errors?.cursor
+            ? list.error.errors.cursor.join(' ')
+            : list.error.message}
+        </Notice>
+      ) : null}
       {list.isPending ? <p>Loading returns…</p> : null}
       {list.isSuccess && returns.length === 0 ? <p>No returns match.</p> : null}
       {returns.length > 0 ? (
