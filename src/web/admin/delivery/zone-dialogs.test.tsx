@@ -18,6 +18,9 @@ const OPTION = {
   cutoff_hour: null,
   delivery_weekday: null,
   active: true,
+  tax_rate_bp: 2000,
+  retired_at: null,
+  used: false,
 };
 
 const NI: AdminDeliveryZone = {
