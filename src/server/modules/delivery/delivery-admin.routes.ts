@@ -55,33 +55,33 @@ const reason = z
 
 const optionFields = {
   name: z
-      .string({ error: 'Please write the name as text' })
-      .trim()
-      .min(1, 'Please give the option a name')
-      .max(MAX_OPTION_NAME, `Please keep the name to ${MAX_OPTION_NAME} characters or fewer`),
-    description: z
-      .string({ error: 'Please write the description as text' })
-      .trim()
-      .max(
-        MAX_OPTION_DESCRIPTION,
-        `Please keep the description to ${MAX_OPTION_DESCRIPTION} characters or fewer`,
-      ),
-    price: pence('price'),
-    free_over: pence('free-over threshold').nullable(),
-    min_days: workingDays,
-    max_days: workingDays,
-    cutoff_hour: z
-      .number({ error: 'Please give an hour from 0 to 23' })
-      .int('Please give an hour from 0 to 23')
-      .min(0, 'Please give an hour from 0 to 23')
-      .max(23, 'Please give an hour from 0 to 23')
-      .nullable(),
-    delivery_weekday: z
-      .number({ error: 'Please give a weekday from 1 (Monday) to 7 (Sunday)' })
-      .int('Please give a weekday from 1 (Monday) to 7 (Sunday)')
-      .min(1, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
-      .max(7, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
-      .nullable(),
+    .string({ error: 'Please write the name as text' })
+    .trim()
+    .min(1, 'Please give the option a name')
+    .max(MAX_OPTION_NAME, `Please keep the name to ${MAX_OPTION_NAME} characters or fewer`),
+  description: z
+    .string({ error: 'Please write the description as text' })
+    .trim()
+    .max(
+      MAX_OPTION_DESCRIPTION,
+      `Please keep the description to ${MAX_OPTION_DESCRIPTION} characters or fewer`,
+    ),
+  price: pence('price'),
+  free_over: pence('free-over threshold').nullable(),
+  min_days: workingDays,
+  max_days: workingDays,
+  cutoff_hour: z
+    .number({ error: 'Please give an hour from 0 to 23' })
+    .int('Please give an hour from 0 to 23')
+    .min(0, 'Please give an hour from 0 to 23')
+    .max(23, 'Please give an hour from 0 to 23')
+    .nullable(),
+  delivery_weekday: z
+    .number({ error: 'Please give a weekday from 1 (Monday) to 7 (Sunday)' })
+    .int('Please give a weekday from 1 (Monday) to 7 (Sunday)')
+    .min(1, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
+    .max(7, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
+    .nullable(),
   active: z.boolean({ error: 'Please give true (offered) or false (closed)' }),
   reason,
 };
@@ -384,10 +384,7 @@ export function deliveryAdminRoutes(
   );
 
   app.post('/admin/delivery/options', createOptionRoute, async (request, reply) => {
-    const { reason: why, id: given, ...body } = parseInput(
-      newOptionBody,
-      objectBody(request.body),
-    );
+    const { reason: why, id: given, ...body } = parseInput(newOptionBody, objectBody(request.body));
     const id = given ?? idOf(`${body.zone_id} ${body.name}`);
     if (!ID.test(id)) {
       throw validationError({ id: [`Please give the option an id: ${OPTION_ID_MESSAGE}`] });

@@ -17,7 +17,8 @@ import {
   variationIds,
 } from '../../testing/checkout.ts';
 import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+import type { Shopper } from '../../testing/test-app.ts';
+import { createTestApp, ENGINES, type TestApp } from '../../testing/test-app.ts';
 
 const OPTIONS = '/api/v1/admin/delivery/options';
 
@@ -242,8 +243,14 @@ describe.each(ENGINES)('delivery options added, retired and deleted on %s', (eng
       'uk-pigeon',
     );
     const audits = await auditOf('uk-pigeon');
-    expect(audits.map((a) => a.action)).toEqual(['delivery.option.create', 'delivery.option.delete']);
-    expect(audits[1]).toMatchObject({ before: { name: 'Pigeon post', price: 300 }, reason: 'Typo' });
+    expect(audits.map((a) => a.action)).toEqual([
+      'delivery.option.create',
+      'delivery.option.delete',
+    ]);
+    expect(audits[1]).toMatchObject({
+      before: { name: 'Pigeon post', price: 300 },
+      reason: 'Typo',
+    });
     expect((await manager.delete(`${OPTIONS}/uk-pigeon`)).status).toBe(404);
   });
 

@@ -115,6 +115,7 @@ export function DeleteZoneDialog({
   });
   const offered = zone.options.filter((option) => option.active);
   const closed = zone.options.filter((option) => !option.active);
+  const used = zone.options.filter((option) => option.used);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     remove.mutate();
@@ -128,6 +129,12 @@ export function DeleteZoneDialog({
             Shoppers are still offered {offered.map((o) => o.name).join(', ')} here. Close{' '}
             {offered.length === 1 ? 'it' : 'them'} first (Edit, untick Offered), then delete the
             zone.
+          </Notice>
+        ) : used.length > 0 ? (
+          <Notice tone="error">
+            Orders used {used.map((o) => o.name).join(', ')}, so the zone is kept for them and the
+            reports. To stop delivering here, remove what it covers (Edit coverage) and retire its
+            options.
           </Notice>
         ) : (
           <>
