@@ -393,8 +393,9 @@ export function deliveryAdminService(deps: {
 
     /**
      * Deletes a zone with its coverage (ADR 074). Refused (409 delivery_zone_in_use) while
-     * shoppers are offered one of its options; its closed options go with it (orders keep
-     * their own copy; a basket that had chosen one chooses again).
+     * shoppers are offered one of its options, or while any of its options was used by an
+     * order (ADR 082: kept for the orders and reports); its closed options go with it (a
+     * basket that had chosen one chooses again).
      */
     async deleteZone(actor: StaffActor, zoneId: string, reason: string | null) {
       await db.transaction().execute(async (trx) => {

@@ -1,8 +1,10 @@
 /**
  * Adding a delivery zone and deleting one (ADR 074). A new zone covers nowhere until its
  * coverage is set; a zone whose option shoppers are still offered cannot be deleted (the
- * server's message says which to close first), and deleting one sends the places it
- * covered to the next rule that matches them — the dialog says so before staff confirm.
+ * server's message says which to close first), nor one whose options orders used (ADR
+ * 082: kept for them; staff empty its coverage and retire its options instead), and
+ * deleting one sends the places it covered to the next rule that matches them — the
+ * dialog says so before staff confirm.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
