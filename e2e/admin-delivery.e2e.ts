@@ -7,7 +7,9 @@ import { signInOwner } from './support/staff.ts';
  * Delivery settings end to end (issue 22, ADR 065): the demo owner changes Next working
  * day's price on /admin/delivery, and a shopper's checkout delivery step offers it at
  * the new price at once; the owner then puts the price back. The owner adds a zone and
- * deletes it; deleting a zone that still offers options is refused.
+ * deletes it; deleting a zone that still offers options is refused. The owner adds a
+ * delivery option that a shopper's checkout offers at once, retires it (the checkout no
+ * longer offers it), brings it back and deletes it (ADR 082).
  */
 
 async function setNextDayPrice(page: Page, pounds: string) {
@@ -122,4 +124,87 @@ test('staff add a delivery zone, and delete it; a zone still offering an option 
   await remove.getByRole('button', { name: 'Delete zone' }).click();
   await expect(page.getByText(`${name} deleted.`)).toBeVisible();
   await expect(page.getByRole('region', { name })).toHaveCount(0);
+});
+
+test('staff add a delivery option the checkout offers, retire it, bring it back and delete it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInOwner(page, { path: '/admin/delivery', heading: 'Delivery' });
+  const name = `Sunday courier ${Date.now().toString(36)}`;
+
+  await page.getByRole('button', { name: 'Add a delivery option to UK mainland' }).click();
+  const add = page.getByRole('dialog', { name: 'Add a delivery option to UK mainland' });
+  await add.getByLabel('Name').fill(name);
+  await add.getByLabel('Id (optional)').fill('uk-next-day');
+  await add.getByLabel('Description').fill('Delivered on Sunday');
+  await add.getByLabel('Price (£, VAT included)').fill('14.95');
+  await add.getByLabel('Fewest working days').fill('1');
+  await add.getByLabel('Most working days').fill('3');
+  await add.getByRole('button', { name: 'Add option' }).click();
+  await expect(add.getByText(/uk-next-day is already a delivery option/)).toBeVisible();
+  await expectAxeClean(page, 'add option dialog with an error', [768, 1280]);
+  await add.getByLabel('Id (optional)').fill('');
+  await add.getByRole('button', { name: 'Add option' }).click();
+  await expect(page.getByText(`${name} added to UK mainland: £14.95.`)).toBeVisible();
+
+  // A shopper with an address is offered it on the delivery step at once.
+  const shopperContext = await browser.newContext();
+  try {
+    const shopper = await shopperContext.newPage();
+    const product = (await (
+      await shopper.request.get('/api/v1/products/artificial-boston-fern')
+    ).json()) as { data: { product: { variations: { id: number }[] } } };
+    expect(
+      (
+        await shopper.request.post('/api/v1/basket', {
+          data: { product_id: product.data.product.variations[0]?.id },
+        })
+      ).ok(),
+    ).toBe(true);
+    expect(
+      (
+        await shopper.request.put('/api/v1/basket/details', {
+          data: { ...HARROGATE_ADDRESS, email_address: 'gertrude@example.com' },
+        })
+      ).ok(),
+    ).toBe(true);
+    await shopper.goto('/checkout/delivery');
+    const options = shopper.getByRole('group', { name: 'Choose a delivery option' });
+    const sunday = options.getByRole('radio', { name: new RegExp(`^${name}\\s*, £14\\.95$`) });
+    await expect(sunday).toBeVisible();
+
+    // Retired, the checkout no longer offers it.
+    await page.getByRole('button', { name: `Remove ${name} (UK mainland)` }).click();
+    const remove = page.getByRole('dialog', { name: `Remove ${name} (UK mainland)?` });
+    await expect(remove.getByText(/No order has used this option/)).toBeVisible();
+    await expectAxeClean(page, 'remove option dialog', [1280]);
+    await remove.getByRole('button', { name: 'Retire instead' }).click();
+    await expect(
+      page.getByText(`${name} retired: shoppers are no longer offered it.`),
+    ).toBeVisible();
+    const retired = page.getByRole('list', { name: 'Retired options of UK mainland' });
+    await expect(retired).toContainText(`${name} (£14.95, VAT 20%)`);
+    await shopper.reload();
+    await expect(options.getByRole('radio').first()).toBeVisible();
+    await expect(sunday).toHaveCount(0);
+  } finally {
+    await shopperContext.close();
+  }
+
+  // Brought back (closed), then deleted: no order used it.
+  await page.getByRole('button', { name: `Bring back ${name} (UK mainland)` }).click();
+  const restore = page.getByRole('dialog', { name: `Bring back ${name} (UK mainland)?` });
+  await expectAxeClean(page, 'bring back dialog', [1280]);
+  await restore.getByRole('button', { name: 'Bring back' }).click();
+  await expect(
+    page.getByText(`${name} is back, closed: check it, then tick Offered to offer it again.`),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Remove ${name} (UK mainland)` }).click();
+  const remove = page.getByRole('dialog', { name: `Remove ${name} (UK mainland)?` });
+  await remove.getByLabel('Reason (optional, for the audit trail)').fill('Made by a test');
+  await remove.getByRole('button', { name: 'Delete option' }).click();
+  await expect(page.getByText(`${name} deleted.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: `Remove ${name} (UK mainland)` })).toHaveCount(0);
 });

@@ -138,6 +138,27 @@ export const errorCatalogue = {
     message:
       'This zone still has delivery options shoppers are offered. Close them first (untick Offered), then delete the zone.',
   },
+  // delivery options (ADR 082): an id another option has; deleting an option an order
+  // used (it is retired instead); changing a retired one; retiring or deleting the last
+  // option shoppers in a zone can choose.
+  delivery_option_exists: {
+    status: 409,
+    message: 'A delivery option with that id already exists.',
+  },
+  delivery_option_used: {
+    status: 409,
+    message:
+      'Orders used this delivery option, so it is kept for them and the reports. Retire it instead.',
+  },
+  delivery_option_retired: {
+    status: 409,
+    message: 'This delivery option is retired. Bring it back first, then change it.',
+  },
+  delivery_option_last_in_zone: {
+    status: 409,
+    message:
+      'This is the last delivery option shoppers in its zone can choose. Add or open another option there first.',
+  },
   // customers (issue 22, ADR 066): erasing a customer while one of their orders is still
   // to be paid for or sent (its address is still needed to deliver it), or one of their
   // returns is still open (a refund or an email still owed them; ADR 070).

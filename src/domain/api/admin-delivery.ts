@@ -20,6 +20,14 @@ export const MAX_OPTION_DESCRIPTION = 200;
 export const MAX_CLOSURE_REASON = 200;
 export const MAX_ZONE_NAME = 80;
 
+/**
+ * The VAT rates (basis points) a delivery option can carry: standard, reduced, zero. A
+ * delivery's VAT follows the goods it carries, so nearly every option is standard-rated.
+ * Fixed once the option is made (ADR 082): the reports look up an option's current rate
+ * for every order that used it, so a new rate is a new option.
+ */
+export const DELIVERY_VAT_RATES_BP = [2000, 500, 0] as const;
+
 export const adminDeliveryOptionSchema = z.object({
   id: z.string(),
   zone_id: z.string(),
@@ -38,6 +46,15 @@ export const adminDeliveryOptionSchema = z.object({
   delivery_weekday: z.nullable(int),
   /** False: shoppers are not offered it (e.g. Next Day closed for Christmas). */
   active: z.boolean(),
+  /** VAT rate in basis points (2000 = 20%), fixed once made. */
+  tax_rate_bp: int,
+  /**
+   * When staff retired it (ISO timestamp), else null (ADR 082): a retired option is closed,
+   * offered to nobody and not editable, kept for the orders that used it until brought back.
+   */
+  retired_at: z.nullable(z.string()),
+  /** Whether any order used it: such an option can be retired but never deleted. */
+  used: z.boolean(),
 });
 
 export const adminDeliveryZoneSchema = z.object({

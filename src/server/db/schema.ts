@@ -127,6 +127,8 @@ export interface DeliveryOptionsTable {
   cutoff_hour: number | null;
   /** Delivered on this ISO weekday only (6 = Saturday), or null. */
   delivery_weekday: number | null;
+  /** When staff retired it (ADR 082): kept for the orders that used it, offered to nobody. */
+  retired_at: Date | string | null;
 }
 
 export interface VouchersTable {

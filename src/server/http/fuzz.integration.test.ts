@@ -1038,6 +1038,18 @@ function template(
       return pick % 2
         ? { price: 100 * (pick % 20), cutoff_hour: pick % 24, reason: 'Fuzz' }
         : { min_days: pick % 4, max_days: 2 + (pick % 5), active: pick % 3 !== 0 };
+    case 'POST /api/v1/admin/delivery/options':
+      return {
+        zone_id: of(['uk-mainland', 'northern-ireland', 'nowhere']),
+        name: of(['Fuzz courier', '<b>Fuzz</b>', '']),
+        price: 100 * (pick % 20),
+        min_days: pick % 3,
+        max_days: 1 + (pick % 4),
+        tax_rate_bp: of([2000, 500, 0, 1750]),
+      };
+    case 'POST /api/v1/admin/delivery/options/:option_id/retire':
+    case 'POST /api/v1/admin/delivery/options/:option_id/restore':
+      return { reason: of(['Fuzz', '<b>Fuzz</b>', '']) };
     case 'PUT /api/v1/admin/delivery/zones/:zone_id/coverage':
       return { countries: pick % 2 ? ['FRA'] : [], postcode_areas: pick % 3 ? ['BT'] : ['ZE2'] };
     case 'POST /api/v1/admin/delivery/zones':

@@ -18,9 +18,17 @@ export interface AdminOptionRecord {
   cutoff_hour: number | null;
   delivery_weekday: number | null;
   active: boolean;
+  tax_rate_bp: number;
+  retired_at: Date | string | null;
 }
 
-export type OptionChange = Partial<Omit<AdminOptionRecord, 'id' | 'zone_id'>>;
+/** What the edit dialog changes: neither the id, the zone, the VAT rate nor retirement. */
+export type OptionChange = Partial<
+  Omit<AdminOptionRecord, 'id' | 'zone_id' | 'tax_rate_bp' | 'retired_at'>
+>;
+
+/** A new option (ADR 082). */
+export type NewOption = Omit<AdminOptionRecord, 'retired_at'>;
 
 export interface RuleRecord {
   zone_id: string;
@@ -41,12 +49,14 @@ const OPTION_COLUMNS = [
   'cutoff_hour',
   'delivery_weekday',
   'active',
+  'tax_rate_bp',
+  'retired_at',
 ] as const;
 
 export function deliveryAdminRepository(db: Db) {
   return {
     async settings() {
-      const [zones, rules, options, closures, holidays] = await Promise.all([
+      const [zones, rules, options, closures, holidays, used] = await Promise.all([
         db
           .selectFrom('delivery_zones')
           .select(['id', 'name', 'tax_exempt'])
@@ -78,8 +88,27 @@ export function deliveryAdminRepository(db: Db) {
           .orderBy('day')
           .orderBy('division')
           .execute(),
+        // Which options any order used: one probe of orders_sales_delivery_option_idx each.
+        db
+          .selectFrom('delivery_options as d')
+          .select('d.id')
+          .where(({ exists, selectFrom }) =>
+            exists(
+              selectFrom('orders as o')
+                .select('o.id')
+                .whereRef('o.sales_delivery_option', '=', 'd.id'),
+            ),
+          )
+          .execute(),
       ]);
-      return { zones, rules, options, closures, holidays };
+      return {
+        zones,
+        rules,
+        options,
+        closures,
+        holidays,
+        used: new Set(used.map((row) => row.id)),
+      };
     },
 
     option(id: string, trx: Db = db): Promise<AdminOptionRecord | undefined> {
@@ -98,6 +127,76 @@ export function deliveryAdminRepository(db: Db) {
         .where('id', '=', id)
         .returning(OPTION_COLUMNS)
         .executeTakeFirstOrThrow();
+    },
+
+    /**
+     * Locks the option's zone, then the option (the order a zone's delete locks them in,
+     * so the two never wait on each other); undefined when there is no such option.
+     */
+    async lockOptionAndZone(trx: Db, id: string): Promise<AdminOptionRecord | undefined> {
+      const peek = await trx
+        .selectFrom('delivery_options')
+        .select('zone_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!peek) return undefined;
+      await trx
+        .selectFrom('delivery_zones')
+        .select('id')
+        .where('id', '=', peek.zone_id)
+        .forUpdate()
+        .execute();
+      return trx
+        .selectFrom('delivery_options')
+        .select(OPTION_COLUMNS)
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+    },
+
+    /** Whether any order (whatever its status) used the option. */
+    async usedByOrders(trx: Db, id: string): Promise<boolean> {
+      const row = await trx
+        .selectFrom('orders')
+        .select('id')
+        .where('sales_delivery_option', '=', id)
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    /** Writes a new option after the zone's others; undefined when its id is taken. */
+    addOption(trx: Db, option: NewOption): Promise<AdminOptionRecord | undefined> {
+      return trx
+        .insertInto('delivery_options')
+        .values((eb) => ({
+          ...option,
+          position: eb
+            .selectFrom('delivery_options')
+            .select(sql<number>`coalesce(max(position), -1) + 1`.as('next'))
+            .where('zone_id', '=', option.zone_id),
+        }))
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning(OPTION_COLUMNS)
+        .executeTakeFirst();
+    },
+
+    /** Retires (a timestamp) or brings back (null) an option; a retired one is closed. */
+    setRetired(trx: Db, id: string, retired: boolean): Promise<AdminOptionRecord> {
+      return trx
+        .updateTable('delivery_options')
+        .set(
+          retired
+            ? { retired_at: sql<Date>`now()`, active: false }
+            : { retired_at: null, active: false },
+        )
+        .where('id', '=', id)
+        .returning(OPTION_COLUMNS)
+        .executeTakeFirstOrThrow();
+    },
+
+    async deleteOption(trx: Db, id: string) {
+      await trx.deleteFrom('delivery_options').where('id', '=', id).execute();
     },
 
     zone(id: string, trx: Db = db) {

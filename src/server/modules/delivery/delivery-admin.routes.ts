@@ -1,7 +1,8 @@
 /**
  * The back office's delivery settings (ADR 065) under /api/v1/admin/delivery: read them
- * all; change an option; set the countries and postcode areas a zone covers; add and
- * remove the shop's closing days. Every route needs delivery.manage.
+ * all; add, change, retire, bring back and delete an option (ADR 082); add and delete a
+ * zone (ADR 074) and set the countries and postcode areas it covers; add and remove the
+ * shop's closing days. Every route needs delivery.manage.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +10,7 @@ import {
   adminDeliveryOptionSchema,
   adminDeliverySchema,
   adminDeliveryZoneSchema,
+  DELIVERY_VAT_RATES_BP,
   deliveryClosureSchema,
   MAX_CLOSURE_DAYS,
   MAX_CLOSURE_REASON,
@@ -51,41 +53,74 @@ const reason = z
   .optional()
   .transform((value) => (value ? value : null));
 
-const optionBody = z
+const optionFields = {
+  name: z
+    .string({ error: 'Please write the name as text' })
+    .trim()
+    .min(1, 'Please give the option a name')
+    .max(MAX_OPTION_NAME, `Please keep the name to ${MAX_OPTION_NAME} characters or fewer`),
+  description: z
+    .string({ error: 'Please write the description as text' })
+    .trim()
+    .max(
+      MAX_OPTION_DESCRIPTION,
+      `Please keep the description to ${MAX_OPTION_DESCRIPTION} characters or fewer`,
+    ),
+  price: pence('price'),
+  free_over: pence('free-over threshold').nullable(),
+  min_days: workingDays,
+  max_days: workingDays,
+  cutoff_hour: z
+    .number({ error: 'Please give an hour from 0 to 23' })
+    .int('Please give an hour from 0 to 23')
+    .min(0, 'Please give an hour from 0 to 23')
+    .max(23, 'Please give an hour from 0 to 23')
+    .nullable(),
+  delivery_weekday: z
+    .number({ error: 'Please give a weekday from 1 (Monday) to 7 (Sunday)' })
+    .int('Please give a weekday from 1 (Monday) to 7 (Sunday)')
+    .min(1, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
+    .max(7, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
+    .nullable(),
+  active: z.boolean({ error: 'Please give true (offered) or false (closed)' }),
+  reason,
+};
+
+const optionBody = z.object(optionFields).partial().strict();
+
+const OPTION_ID_MESSAGE =
+  'Please use lower-case letters, digits and single hyphens, up to 63, e.g. uk-saturday';
+const VAT_MESSAGE = `Please choose a VAT rate: ${DELIVERY_VAT_RATES_BP.map((bp) => bp / 100 + '%').join(', ')}`;
+
+/** A new option (ADR 082): what the edit dialog covers, plus its id, zone and VAT rate. */
+const newOptionBody = z
   .object({
-    name: z
-      .string({ error: 'Please write the name as text' })
+    ...optionFields,
+    zone_id: z
+      .string({ error: 'Please choose the zone the option delivers to' })
+      .min(1, 'Please choose the zone the option delivers to')
+      .max(63, 'No delivery zone has that id'),
+    id: z
+      .string({ error: OPTION_ID_MESSAGE })
       .trim()
-      .min(1, 'Please give the option a name')
-      .max(MAX_OPTION_NAME, `Please keep the name to ${MAX_OPTION_NAME} characters or fewer`),
-    description: z
-      .string({ error: 'Please write the description as text' })
-      .trim()
-      .max(
-        MAX_OPTION_DESCRIPTION,
-        `Please keep the description to ${MAX_OPTION_DESCRIPTION} characters or fewer`,
-      ),
-    price: pence('price'),
-    free_over: pence('free-over threshold').nullable(),
-    min_days: workingDays,
-    max_days: workingDays,
-    cutoff_hour: z
-      .number({ error: 'Please give an hour from 0 to 23' })
-      .int('Please give an hour from 0 to 23')
-      .min(0, 'Please give an hour from 0 to 23')
-      .max(23, 'Please give an hour from 0 to 23')
-      .nullable(),
-    delivery_weekday: z
-      .number({ error: 'Please give a weekday from 1 (Monday) to 7 (Sunday)' })
-      .int('Please give a weekday from 1 (Monday) to 7 (Sunday)')
-      .min(1, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
-      .max(7, 'Please give a weekday from 1 (Monday) to 7 (Sunday)')
-      .nullable(),
-    active: z.boolean({ error: 'Please give true (offered) or false (closed)' }),
-    reason,
+      .toLowerCase()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, OPTION_ID_MESSAGE)
+      .max(63, OPTION_ID_MESSAGE)
+      .optional(),
+    description: optionFields.description.optional().default(''),
+    free_over: optionFields.free_over.optional().default(null),
+    cutoff_hour: optionFields.cutoff_hour.optional().default(null),
+    delivery_weekday: optionFields.delivery_weekday.optional().default(null),
+    active: optionFields.active.optional().default(true),
+    tax_rate_bp: z
+      .number({ error: VAT_MESSAGE })
+      .refine((bp) => (DELIVERY_VAT_RATES_BP as readonly number[]).includes(bp), VAT_MESSAGE)
+      .optional()
+      .default(2000),
   })
-  .partial()
   .strict();
+
+const reasonBody = z.object({ reason }).strict();
 
 const list = (max: number, what: string) =>
   z
@@ -209,6 +244,54 @@ const optionRoute = openapi({
   replies: { 200: data(z.object({ option: adminDeliveryOptionSchema })) },
   errors: ['validation', 'not_found'],
 });
+const createOptionRoute = openapi({
+  summary: 'Adds a delivery option to a zone (e.g. Saturday delivery)',
+  description:
+    '`zone_id`, `name`, `price`, `min_days`, `max_days`, and optionally `description`, ' +
+    '`free_over`, `cutoff_hour`, `delivery_weekday`, `active` (true: offered at once), ' +
+    '`tax_rate_bp` (2000, 500 or 0; 2000 when not given) and `id` (made from the zone and ' +
+    'the name when not given). The id and the VAT rate are fixed once made: orders and the ' +
+    'reports name the option by its id and look up its rate. An id another option has, ' +
+    'retired ones included: 409 `delivery_option_exists` naming `id`.',
+  permission: 'delivery.manage',
+  body: newOptionBody,
+  replies: { 201: data(z.object({ option: adminDeliveryOptionSchema })) },
+  errors: ['validation', 'delivery_option_exists'],
+});
+const retireOptionRoute = openapi({
+  summary: 'Retires a delivery option: offered to nobody, kept for the orders that used it',
+  description:
+    'The option is closed and can no longer be changed until brought back; orders, ' +
+    'invoices and reports keep naming it and its VAT rate. Refused with 409 ' +
+    '`delivery_option_last_in_zone` when it is the last option shoppers in a zone that ' +
+    'covers somewhere can choose. Retiring a retired option changes nothing.',
+  permission: 'delivery.manage',
+  params: { option_id: 'The option’s id, e.g. uk-saturday' },
+  body: reasonBody,
+  replies: { 200: data(z.object({ option: adminDeliveryOptionSchema })) },
+  errors: ['validation', 'not_found', 'delivery_option_last_in_zone'],
+});
+const restoreOptionRoute = openapi({
+  summary: 'Brings a retired delivery option back, closed (open it with Offered)',
+  permission: 'delivery.manage',
+  params: { option_id: 'The option’s id, e.g. uk-saturday' },
+  body: reasonBody,
+  replies: { 200: data(z.object({ option: adminDeliveryOptionSchema })) },
+  errors: ['validation', 'not_found'],
+});
+const deleteOptionRoute = openapi({
+  summary: 'Deletes a delivery option no order used (one an order used is retired instead)',
+  description:
+    'Refused with 409 `delivery_option_used` when any order used it, and with 409 ' +
+    '`delivery_option_last_in_zone` when it is the last option shoppers in a zone that ' +
+    'covers somewhere can choose. Baskets that had chosen it choose again. `reason` ' +
+    '(query) for the audit trail.',
+  permission: 'delivery.manage',
+  params: { option_id: 'The option’s id, e.g. uk-saturday' },
+  query: deleteZoneQuery,
+  replies: { 200: data(z.object({ option: z.object({ id: z.string() }) })) },
+  errors: ['validation', 'not_found', 'delivery_option_used', 'delivery_option_last_in_zone'],
+});
 const coverageRoute = openapi({
   summary: 'Sets the countries and UK postcode areas a delivery zone covers',
   description:
@@ -269,7 +352,7 @@ function textId(value: string): string {
 }
 
 /** 'Channel Islands' → 'channel-islands' (at most 63 characters). */
-const zoneIdOf = (name: string) =>
+const idOf = (name: string) =>
   name
     .toLowerCase()
     .normalize('NFKD')
@@ -300,6 +383,50 @@ export function deliveryAdminRoutes(
     },
   );
 
+  app.post('/admin/delivery/options', createOptionRoute, async (request, reply) => {
+    const { reason: why, id: given, ...body } = parseInput(newOptionBody, objectBody(request.body));
+    const id = given ?? idOf(`${body.zone_id} ${body.name}`);
+    if (!ID.test(id)) {
+      throw validationError({ id: [`Please give the option an id: ${OPTION_ID_MESSAGE}`] });
+    }
+    const option = await delivery.createOption(actorOf(request), { ...body, id }, why ?? null);
+    reply.code(201);
+    return { data: { option } };
+  });
+
+  app.post(
+    '/admin/delivery/options/:option_id/retire',
+    retireOptionRoute,
+    async (request: FastifyRequest<{ Params: { option_id: string } }>) => {
+      const id = textId(request.params.option_id);
+      const body = parseInput(reasonBody, objectBody(request.body));
+      const option = await delivery.retireOption(actorOf(request), id, body.reason ?? null);
+      return { data: { option } };
+    },
+  );
+
+  app.post(
+    '/admin/delivery/options/:option_id/restore',
+    restoreOptionRoute,
+    async (request: FastifyRequest<{ Params: { option_id: string } }>) => {
+      const id = textId(request.params.option_id);
+      const body = parseInput(reasonBody, objectBody(request.body));
+      const option = await delivery.restoreOption(actorOf(request), id, body.reason ?? null);
+      return { data: { option } };
+    },
+  );
+
+  app.delete(
+    '/admin/delivery/options/:option_id',
+    deleteOptionRoute,
+    async (request: FastifyRequest<{ Params: { option_id: string } }>) => {
+      const id = textId(request.params.option_id);
+      const query = parseInput(deleteZoneQuery, request.query ?? {});
+      await delivery.deleteOption(actorOf(request), id, query.reason ?? null);
+      return { data: { option: { id } } };
+    },
+  );
+
   app.put(
     '/admin/delivery/zones/:zone_id/coverage',
     coverageRoute,
@@ -315,7 +442,7 @@ export function deliveryAdminRoutes(
 
   app.post('/admin/delivery/zones', createZoneRoute, async (request, reply) => {
     const body = parseInput(zoneBody, objectBody(request.body));
-    const id = body.id ?? zoneIdOf(body.name);
+    const id = body.id ?? idOf(body.name);
     if (!ID.test(id)) {
       throw validationError({ id: [`Please give the zone an id: ${ZONE_ID_MESSAGE}`] });
     }

@@ -24,6 +24,7 @@ import type { StaffActor } from '../staff/staff-actor.ts';
 import {
   deliveryAdminRepository,
   type AdminOptionRecord,
+  type NewOption,
   type OptionChange,
   type RuleRecord,
 } from './delivery-admin.repository.ts';
@@ -39,13 +40,25 @@ const UK = 'GBR';
 /** A rule staff edit here: a whole country, or a UK postcode area or district. */
 const editable = (pattern: string | null) => pattern === null || postcodeAreaOf(pattern) !== null;
 
-function optionView(row: AdminOptionRecord): AdminDeliveryOption {
-  return { ...row };
+type OptionFields = Omit<AdminDeliveryOption, 'used'>;
+
+/** The record with its retirement as an ISO timestamp (as the API and the audit read it). */
+function fieldsOf(row: AdminOptionRecord): OptionFields {
+  return {
+    ...row,
+    retired_at: row.retired_at === null ? null : new Date(row.retired_at).toISOString(),
+  };
+}
+
+function optionView(row: AdminOptionRecord, used: boolean): AdminDeliveryOption {
+  return { ...fieldsOf(row), used };
 }
 
 /** The fields of `after` that differ from `before`, with both values (for the audit). */
-function differences(before: AdminOptionRecord, after: AdminOptionRecord) {
-  const keys = (Object.keys(after) as (keyof AdminOptionRecord)[]).filter(
+function differences(beforeRow: AdminOptionRecord, afterRow: AdminOptionRecord) {
+  const before = fieldsOf(beforeRow);
+  const after = fieldsOf(afterRow);
+  const keys = (Object.keys(after) as (keyof OptionFields)[]).filter(
     (key) => before[key] !== after[key],
   );
   return {
@@ -61,6 +74,32 @@ export function deliveryAdminService(deps: {
 }) {
   const { db } = deps;
   const repository = deliveryAdminRepository(db);
+
+  const noOption = () => new AppError('not_found', { message: 'No delivery option has that id.' });
+
+  /**
+   * Refuses (409 delivery_option_last_in_zone) taking away `option` when it is the last
+   * one shoppers in a zone that covers somewhere can choose: addresses there would be
+   * left with "No options available". Closing it (untick Offered) stays possible: that
+   * is the deliberate way to stop deliveries to a zone for a while (ADR 082). The zone's
+   * row (locked by the caller) and its options are locked, so two staff retiring its
+   * last two options at once cannot both succeed.
+   */
+  async function refuseLastChoice(trx: Db, option: AdminOptionRecord) {
+    const zone = await repository.zone(option.zone_id, trx);
+    const { options, rules } = await repository.zoneContents(trx, option.zone_id);
+    const current = options.find((o) => o.id === option.id) ?? option;
+    const others = options.filter((o) => o.id !== option.id && o.active);
+    if (current.active && others.length === 0 && rules.length > 0) {
+      throw new AppError('delivery_option_last_in_zone', {
+        message:
+          `${current.name} is the last delivery option shoppers in ${zone?.name ?? option.zone_id} ` +
+          'can choose: without it they could not order. Add or open another option there ' +
+          'first, or close this one (untick Offered) to stop deliveries there for a while.',
+      });
+    }
+    return current;
+  }
 
   return {
     async settings(): Promise<AdminDelivery> {
@@ -79,7 +118,9 @@ export function deliveryAdminService(deps: {
             other_rules: rules
               .filter((r) => !editable(r.postcode_pattern))
               .map((r) => ({ country: r.country_code, pattern: r.postcode_pattern ?? '' })),
-            options: found.options.filter((o) => o.zone_id === zone.id).map(optionView),
+            options: found.options
+              .filter((o) => o.zone_id === zone.id)
+              .map((o) => optionView(o, found.used.has(o.id))),
           };
         }),
         closures: found.closures,
@@ -101,8 +142,8 @@ export function deliveryAdminService(deps: {
     ): Promise<AdminDeliveryOption> {
       const updated = await db.transaction().execute(async (trx) => {
         const before = await repository.option(id, trx);
-        if (!before)
-          throw new AppError('not_found', { message: 'No delivery option has that id.' });
+        if (!before) throw noOption();
+        if (before.retired_at !== null) throw new AppError('delivery_option_retired');
         const minDays = change.min_days ?? before.min_days;
         const maxDays = change.max_days ?? before.max_days;
         if (maxDays < minDays) {
@@ -125,7 +166,137 @@ export function deliveryAdminService(deps: {
         return after;
       });
       deps.delivery.invalidate();
-      return optionView(updated);
+      return optionView(updated, await repository.usedByOrders(db, id));
+    },
+
+    /**
+     * Adds an option to a zone (ADR 082), after its others; 409 delivery_option_exists
+     * naming `id` for an id another option has (retired ones included: an id orders
+     * name is never given to another option); 422 for an unknown zone or days out of order.
+     */
+    async createOption(
+      actor: StaffActor,
+      input: NewOption,
+      reason: string | null,
+    ): Promise<AdminDeliveryOption> {
+      if (input.max_days < input.min_days) {
+        throw validationError({
+          max_days: [
+            `The most working days (${input.max_days}) cannot be fewer than the fewest (${input.min_days})`,
+          ],
+        });
+      }
+      const added = await db.transaction().execute(async (trx) => {
+        // Locked, so a zone being deleted meanwhile is either seen gone or waits.
+        const zone = await repository.zone(input.zone_id, trx);
+        if (!zone) throw validationError({ zone_id: ['No delivery zone has that id'] });
+        const row = await repository.addOption(trx, input);
+        if (!row) {
+          throw new AppError('delivery_option_exists', {
+            errors: {
+              id: [`${input.id} is already a delivery option's id: please choose another id`],
+            },
+          });
+        }
+        await recordAudit(trx, actor, {
+          action: 'delivery.option.create',
+          entityType: 'delivery_option',
+          entityId: input.id,
+          after: fieldsOf(row),
+          reason,
+        });
+        return row;
+      });
+      deps.delivery.invalidate();
+      return optionView(added, false);
+    },
+
+    /**
+     * Retires an option (ADR 082): closed, offered to nobody, no longer editable, kept
+     * with its name and VAT rate for the orders, invoices and reports that name it. Not
+     * the last option shoppers in a covered zone can choose (409); retiring a retired one
+     * changes nothing.
+     */
+    async retireOption(
+      actor: StaffActor,
+      id: string,
+      reason: string | null,
+    ): Promise<AdminDeliveryOption> {
+      const retired = await db.transaction().execute(async (trx) => {
+        const found = await repository.lockOptionAndZone(trx, id);
+        if (!found) throw noOption();
+        if (found.retired_at !== null) return found;
+        const before = await refuseLastChoice(trx, found);
+        const after = await repository.setRetired(trx, id, true);
+        await recordAudit(trx, actor, {
+          action: 'delivery.option.retire',
+          entityType: 'delivery_option',
+          entityId: id,
+          before: { active: before.active, retired_at: null },
+          after: { active: false, retired_at: fieldsOf(after).retired_at },
+          reason,
+        });
+        return after;
+      });
+      deps.delivery.invalidate();
+      return optionView(retired, await repository.usedByOrders(db, id));
+    },
+
+    /**
+     * Brings a retired option back, closed: staff check its price and days, then open it
+     * (Offered) — it may have been retired long ago. One not retired changes nothing.
+     */
+    async restoreOption(
+      actor: StaffActor,
+      id: string,
+      reason: string | null,
+    ): Promise<AdminDeliveryOption> {
+      const restored = await db.transaction().execute(async (trx) => {
+        const found = await repository.lockOptionAndZone(trx, id);
+        if (!found) throw noOption();
+        if (found.retired_at === null) return found;
+        const after = await repository.setRetired(trx, id, false);
+        await recordAudit(trx, actor, {
+          action: 'delivery.option.restore',
+          entityType: 'delivery_option',
+          entityId: id,
+          before: { retired_at: fieldsOf(found).retired_at },
+          after: { retired_at: null, active: false },
+          reason,
+        });
+        return after;
+      });
+      deps.delivery.invalidate();
+      return optionView(restored, await repository.usedByOrders(db, id));
+    },
+
+    /**
+     * Deletes an option no order ever used (ADR 082); one an order used is refused with
+     * 409 delivery_option_used (retire it), as is the last option shoppers in a covered
+     * zone can choose. Baskets that had chosen it choose again (ON DELETE SET NULL).
+     */
+    async deleteOption(actor: StaffActor, id: string, reason: string | null) {
+      await db.transaction().execute(async (trx) => {
+        const found = await repository.lockOptionAndZone(trx, id);
+        if (!found) throw noOption();
+        if (await repository.usedByOrders(trx, id)) {
+          throw new AppError('delivery_option_used', {
+            message:
+              `Orders used ${found.name}, so it is kept for them, their invoices and the ` +
+              'reports. Retire it instead: shoppers are no longer offered it.',
+          });
+        }
+        const before = await refuseLastChoice(trx, found);
+        await repository.deleteOption(trx, id);
+        await recordAudit(trx, actor, {
+          action: 'delivery.option.delete',
+          entityType: 'delivery_option',
+          entityId: id,
+          before: fieldsOf(before),
+          reason,
+        });
+      });
+      deps.delivery.invalidate();
     },
 
     /**
@@ -222,8 +393,9 @@ export function deliveryAdminService(deps: {
 
     /**
      * Deletes a zone with its coverage (ADR 074). Refused (409 delivery_zone_in_use) while
-     * shoppers are offered one of its options; its closed options go with it (orders keep
-     * their own copy; a basket that had chosen one chooses again).
+     * shoppers are offered one of its options, or while any of its options was used by an
+     * order (ADR 082: kept for the orders and reports); its closed options go with it (a
+     * basket that had chosen one chooses again).
      */
     async deleteZone(actor: StaffActor, zoneId: string, reason: string | null) {
       await db.transaction().execute(async (trx) => {
@@ -236,6 +408,19 @@ export function deliveryAdminService(deps: {
             message:
               `Shoppers are still offered ${offered.map((o) => o.name).join(', ')} in ` +
               `${zone.name}. Close them first (untick Offered), then delete the zone.`,
+          });
+        }
+        // An option an order used is never deleted (ADR 082), nor then its zone.
+        const used: string[] = [];
+        for (const option of options) {
+          if (await repository.usedByOrders(trx, option.id)) used.push(option.name);
+        }
+        if (used.length > 0) {
+          throw new AppError('delivery_zone_in_use', {
+            message:
+              `Orders used ${used.join(', ')} in ${zone.name}, so the zone and its options are ` +
+              'kept for them and the reports. To stop delivering there, remove what it covers ' +
+              '(Edit coverage) and retire its options.',
           });
         }
         await repository.deleteZone(trx, zoneId);

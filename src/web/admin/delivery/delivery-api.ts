@@ -84,3 +84,65 @@ export async function deleteZone(id: string, reason: string) {
     )
   ).zone;
 }
+
+/** A new delivery option (ADR 082): the edit dialog's fields plus zone, id and VAT rate. */
+export interface NewOption {
+  zone_id: string;
+  id?: string;
+  name: string;
+  description: string;
+  price: number;
+  free_over: number | null;
+  min_days: number;
+  max_days: number;
+  cutoff_hour: number | null;
+  delivery_weekday: number | null;
+  tax_rate_bp: number;
+  active: boolean;
+  reason?: string;
+}
+
+/** Adds an option to a zone; 409 delivery_option_exists names `id` when it is taken. */
+export async function postOption(body: NewOption) {
+  return (await adminApi<{ option: AdminDeliveryOption }>('POST', '/delivery/options', body))
+    .option;
+}
+
+const reasonOf = (reason: string) => (reason.trim() ? { reason: reason.trim() } : {});
+
+/** Retires an option: offered to nobody, kept for the orders that used it. */
+export async function retireOption(id: string, reason: string) {
+  return (
+    await adminApi<{ option: AdminDeliveryOption }>(
+      'POST',
+      `/delivery/options/${encodeURIComponent(id)}/retire`,
+      reasonOf(reason),
+    )
+  ).option;
+}
+
+/** Brings a retired option back, closed. */
+export async function restoreOption(id: string, reason: string) {
+  return (
+    await adminApi<{ option: AdminDeliveryOption }>(
+      'POST',
+      `/delivery/options/${encodeURIComponent(id)}/restore`,
+      reasonOf(reason),
+    )
+  ).option;
+}
+
+/** Deletes an option no order used (refused with delivery_option_used otherwise). */
+export async function deleteOption(id: string, reason: string) {
+  const query = reason.trim() ? `?reason=${encodeURIComponent(reason.trim())}` : '';
+  return (
+    await adminApi<{ option: { id: string } }>(
+      'DELETE',
+      `/delivery/options/${encodeURIComponent(id)}${query}`,
+    )
+  ).option;
+}
+
+/** A whole number typed in a field ('3'); NaN when not one. */
+export const wholeOf = (text: string) =>
+  /^-?\d{1,4}$/.test(text.trim()) ? Number(text) : Number.NaN;

@@ -1,7 +1,8 @@
 /**
  * /admin/delivery (ADR 065): each zone with the countries and postcode areas it covers
  * and its options (price, free-over, cut-off, working days, offered or closed), each
- * editable; the shop's closing days, added and removed here; and the UK bank holidays
+ * editable, removable, and added here (ADR 082; retired ones listed apart, to bring
+ * back); the shop's closing days, added and removed here; and the UK bank holidays
  * (England and Wales ones stop dispatch). Shoppers see changes within
  * CATALOGUE_CACHE_SECONDS.
  */
@@ -22,6 +23,7 @@ import { usePageTitle } from '../lib/page-title.ts';
 import { DELIVERY_KEY, deleteClosure, fetchDelivery, postClosure } from './delivery-api.ts';
 import { EditCoverageDialog } from './edit-coverage-dialog.tsx';
 import { EditOptionDialog } from './edit-option-dialog.tsx';
+import { AddOptionDialog, RemoveOptionDialog, RestoreOptionDialog } from './option-dialogs.tsx';
 import { AddZoneDialog, DeleteZoneDialog } from './zone-dialogs.tsx';
 import './delivery.css';
 
@@ -67,6 +69,10 @@ export function DeliveryPage() {
   const [covering, setCovering] = useState<AdminDeliveryZone | null>(null);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<AdminDeliveryZone | null>(null);
+  const [addingTo, setAddingTo] = useState<AdminDeliveryZone | null>(null);
+  type OptionInZone = { option: AdminDeliveryOption; zone: AdminDeliveryZone };
+  const [removing, setRemoving] = useState<OptionInZone | null>(null);
+  const [restoring, setRestoring] = useState<OptionInZone | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
   return (
@@ -91,97 +97,144 @@ export function DeliveryPage() {
       {settings.isPending && <p role="status">Loading delivery settings…</p>}
       {settings.error && <Notice tone="error">{settings.error.message}</Notice>}
       {settings.data && settings.data.zones.length === 0 && <p>No delivery zones yet.</p>}
-      {settings.data?.zones.map((zone) => (
-        <section key={zone.id} className="delivery-zone" aria-labelledby={`zone-${zone.id}`}>
-          <h2 id={`zone-${zone.id}`}>{zone.name}</h2>
-          <p>
-            Covers:{' '}
-            {[
-              zone.countries.length > 0 ? `countries ${zone.countries.join(', ')}` : null,
-              zone.postcode_areas.length > 0
-                ? `UK postcodes ${zone.postcode_areas.join(', ')}`
-                : null,
-              zone.other_rules.length > 0 ? `${zone.other_rules.length} other rules` : null,
-            ]
-              .filter(Boolean)
-              .join('; ') || 'nowhere'}
-            {zone.tax_exempt && ' (outside UK VAT)'}{' '}
-            <Button
-              variant="secondary"
-              aria-label={`Edit where ${zone.name} covers`}
-              onClick={() => {
-                setDone(null);
-                setCovering(zone);
-              }}
-            >
-              Edit coverage
-            </Button>{' '}
-            <Button
-              variant="secondary"
-              aria-label={`Delete the zone ${zone.name}`}
-              onClick={() => {
-                setDone(null);
-                setDeleting(zone);
-              }}
-            >
-              Delete zone
-            </Button>
-          </p>
-          <table className="admin-table">
-            <caption className="visually-hidden">Delivery options of {zone.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Option</th>
-                <th scope="col" className="number">
-                  Price
-                </th>
-                <th scope="col" className="number">
-                  Free over
-                </th>
-                <th scope="col">Cut-off</th>
-                <th scope="col">Days</th>
-                <th scope="col">Offered</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {zone.options.map((option) => (
-                <tr key={option.id} className={option.active ? undefined : 'delivery-closed'}>
-                  <td>
-                    {option.name}
-                    <br />
-                    <small>{option.description}</small>
-                  </td>
-                  <td className="number">{money(option.price)}</td>
-                  <td className="number">
-                    {option.free_over === null ? '—' : money(option.free_over)}
-                  </td>
-                  <td>{option.cutoff_hour === null ? 'None' : `${option.cutoff_hour}:00`}</td>
-                  <td>{days(option)}</td>
-                  <td>{option.active ? 'Yes' : 'Closed'}</td>
-                  <td>
-                    <Button
-                      variant="secondary"
-                      aria-label={`Edit ${option.name} (${zone.name})`}
-                      onClick={() => {
-                        setDone(null);
-                        setEditing(option);
-                      }}
-                    >
-                      Edit
-                    </Button>
-                  </td>
+      {settings.data?.zones.map((zone) => {
+        const current = zone.options.filter((option) => option.retired_at === null);
+        const retired = zone.options.filter((option) => option.retired_at !== null);
+        return (
+          <section key={zone.id} className="delivery-zone" aria-labelledby={`zone-${zone.id}`}>
+            <h2 id={`zone-${zone.id}`}>{zone.name}</h2>
+            <p>
+              Covers:{' '}
+              {[
+                zone.countries.length > 0 ? `countries ${zone.countries.join(', ')}` : null,
+                zone.postcode_areas.length > 0
+                  ? `UK postcodes ${zone.postcode_areas.join(', ')}`
+                  : null,
+                zone.other_rules.length > 0 ? `${zone.other_rules.length} other rules` : null,
+              ]
+                .filter(Boolean)
+                .join('; ') || 'nowhere'}
+              {zone.tax_exempt && ' (outside UK VAT)'}{' '}
+              <Button
+                variant="secondary"
+                aria-label={`Edit where ${zone.name} covers`}
+                onClick={() => {
+                  setDone(null);
+                  setCovering(zone);
+                }}
+              >
+                Edit coverage
+              </Button>{' '}
+              <Button
+                variant="secondary"
+                aria-label={`Delete the zone ${zone.name}`}
+                onClick={() => {
+                  setDone(null);
+                  setDeleting(zone);
+                }}
+              >
+                Delete zone
+              </Button>
+            </p>
+            <table className="admin-table">
+              <caption className="visually-hidden">Delivery options of {zone.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Option</th>
+                  <th scope="col" className="number">
+                    Price
+                  </th>
+                  <th scope="col" className="number">
+                    Free over
+                  </th>
+                  <th scope="col">Cut-off</th>
+                  <th scope="col">Days</th>
+                  <th scope="col">Offered</th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-          {zone.options.length === 0 && (
-            <p>This zone has no options: nothing is delivered there.</p>
-          )}
-        </section>
-      ))}
+              </thead>
+              <tbody>
+                {current.map((option) => (
+                  <tr key={option.id} className={option.active ? undefined : 'delivery-closed'}>
+                    <td>
+                      {option.name}
+                      <br />
+                      <small>{option.description}</small>
+                    </td>
+                    <td className="number">{money(option.price)}</td>
+                    <td className="number">
+                      {option.free_over === null ? '—' : money(option.free_over)}
+                    </td>
+                    <td>{option.cutoff_hour === null ? 'None' : `${option.cutoff_hour}:00`}</td>
+                    <td>{days(option)}</td>
+                    <td>{option.active ? 'Yes' : 'Closed'}</td>
+                    <td>
+                      <Button
+                        variant="secondary"
+                        aria-label={`Edit ${option.name} (${zone.name})`}
+                        onClick={() => {
+                          setDone(null);
+                          setEditing(option);
+                        }}
+                      >
+                        Edit
+                      </Button>{' '}
+                      <Button
+                        variant="secondary"
+                        aria-label={`Remove ${option.name} (${zone.name})`}
+                        onClick={() => {
+                          setDone(null);
+                          setRemoving({ option, zone });
+                        }}
+                      >
+                        Remove
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {current.length === 0 && <p>This zone has no options: nothing is delivered there.</p>}
+            <p>
+              <Button
+                variant="secondary"
+                aria-label={`Add a delivery option to ${zone.name}`}
+                onClick={() => {
+                  setDone(null);
+                  setAddingTo(zone);
+                }}
+              >
+                Add an option
+              </Button>
+            </p>
+            {retired.length > 0 && (
+              <>
+                <h3 id={`retired-${zone.id}`}>Retired options of {zone.name}</h3>
+                <p>Offered to nobody; kept for the orders, invoices and reports that name them.</p>
+                <ul className="delivery-retired" aria-labelledby={`retired-${zone.id}`}>
+                  {retired.map((option) => (
+                    <li key={option.id}>
+                      {option.name} ({money(option.price)}, VAT {option.tax_rate_bp / 100}%){' '}
+                      <Button
+                        variant="secondary"
+                        aria-label={`Bring back ${option.name} (${zone.name})`}
+                        onClick={() => {
+                          setDone(null);
+                          setRestoring({ option, zone });
+                        }}
+                      >
+                        Bring back
+                      </Button>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        );
+      })}
       {settings.data && (
         <Closures closures={settings.data.closures} onDone={(text) => setDone(text)} />
       )}
@@ -224,6 +277,40 @@ export function DeliveryPage() {
             setDone(
               `${option.name} saved: ${money(option.price)}${option.active ? '' : ', closed'}.`,
             );
+          }}
+        />
+      )}
+      {addingTo && (
+        <AddOptionDialog
+          zone={addingTo}
+          onClose={() => setAddingTo(null)}
+          onDone={(option) => {
+            setAddingTo(null);
+            setDone(
+              `${option.name} added to ${addingTo.name}: ${money(option.price)}${option.active ? '' : ', closed'}.`,
+            );
+          }}
+        />
+      )}
+      {removing && (
+        <RemoveOptionDialog
+          option={removing.option}
+          zone={removing.zone}
+          onClose={() => setRemoving(null)}
+          onDone={(text) => {
+            setRemoving(null);
+            setDone(text);
+          }}
+        />
+      )}
+      {restoring && (
+        <RestoreOptionDialog
+          option={restoring.option}
+          zone={restoring.zone}
+          onClose={() => setRestoring(null)}
+          onDone={(text) => {
+            setRestoring(null);
+            setDone(text);
           }}
         />
       )}

@@ -17,13 +17,18 @@ import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { ApiError } from '../lib/admin-api.ts';
-import { DELIVERY_KEY, patchOption, penceOf, type OptionChange } from './delivery-api.ts';
+import {
+  DELIVERY_KEY,
+  patchOption,
+  penceOf,
+  wholeOf as whole,
+  type OptionChange,
+} from './delivery-api.ts';
 
 const AMOUNT = 'Please give an amount in pounds, e.g. 7.95';
 const WHOLE = 'Please give a whole number';
 
 const pounds = (amount: number | null) => (amount === null ? '' : decimalString(amount as Pence));
-const whole = (text: string) => (/^-?\d{1,4}$/.test(text.trim()) ? Number(text) : Number.NaN);
 
 export function EditOptionDialog({
   option,

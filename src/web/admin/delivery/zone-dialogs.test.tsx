@@ -18,6 +18,9 @@ const OPTION = {
   cutoff_hour: null,
   delivery_weekday: null,
   active: true,
+  tax_rate_bp: 2000,
+  retired_at: null,
+  used: false,
 };
 
 const NI: AdminDeliveryZone = {
@@ -161,5 +164,35 @@ describe('adding and deleting delivery zones', () => {
       '?reason=New%20carrier%20%26%20co',
     );
     expect(await screen.findByText('No delivery zones yet.')).toBeDefined();
+  });
+
+  it('says a zone whose options orders used is kept, and shows the server’s refusal', async () => {
+    const zones: AdminDeliveryZone[] = [
+      { ...NI, options: [{ ...OPTION, active: false, used: true }] },
+    ];
+    mockApi({
+      'GET /api/v1/admin/delivery': () => ({ body: { data: settings(zones) } }),
+      'DELETE /api/v1/admin/delivery/zones/northern-ireland': () => ({
+        status: 409,
+        body: {
+          error_type: 'delivery_zone_in_use',
+          message:
+            'Orders used Standard delivery in Northern Ireland, so the zone and its options are kept for them and the reports.',
+        },
+      }),
+    });
+    renderPage();
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Delete the zone Northern Ireland' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Northern Ireland?' });
+    expect(
+      within(dialog).getByText(/^Orders used Standard delivery, so the zone is kept for them/),
+    ).toBeDefined();
+    expect(within(dialog).queryByText(/next zone that matches them/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete zone' }));
+    expect(
+      await within(dialog).findByText(/^Orders used Standard delivery in Northern Ireland/),
+    ).toBeDefined();
   });
 });

@@ -1,8 +1,10 @@
 /**
  * Adding a delivery zone and deleting one (ADR 074). A new zone covers nowhere until its
  * coverage is set; a zone whose option shoppers are still offered cannot be deleted (the
- * server's message says which to close first), and deleting one sends the places it
- * covered to the next rule that matches them — the dialog says so before staff confirm.
+ * server's message says which to close first), nor one whose options orders used (ADR
+ * 082: kept for them; staff empty its coverage and retire its options instead), and
+ * deleting one sends the places it covered to the next rule that matches them — the
+ * dialog says so before staff confirm.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -115,6 +117,7 @@ export function DeleteZoneDialog({
   });
   const offered = zone.options.filter((option) => option.active);
   const closed = zone.options.filter((option) => !option.active);
+  const used = zone.options.filter((option) => option.used);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     remove.mutate();
@@ -128,6 +131,12 @@ export function DeleteZoneDialog({
             Shoppers are still offered {offered.map((o) => o.name).join(', ')} here. Close{' '}
             {offered.length === 1 ? 'it' : 'them'} first (Edit, untick Offered), then delete the
             zone.
+          </Notice>
+        ) : used.length > 0 ? (
+          <Notice tone="error">
+            Orders used {used.map((o) => o.name).join(', ')}, so the zone is kept for them and the
+            reports. To stop delivering here, remove what it covers (Edit coverage) and retire its
+            options.
           </Notice>
         ) : (
           <>
