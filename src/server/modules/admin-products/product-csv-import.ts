@@ -396,8 +396,8 @@ export async function writeCsvImport(
   const familyIds = await repository.insertFamilies([...newFamilies.values()], trx);
   const valueIds = await repository.optionValueIds(pairs, trx);
   const valuesOf = (options: Record<string, string>) =>
-    Object.entries(options).map(
-      ([option, value]) => valueIds.get(`${slugFor(option)}/${slugFor(value)}`)!,
+    Object.entries(options).map(([option, value]) =>
+      valueIds.get(`${slugFor(option)}/${slugFor(value)}`)!,
     );
 
   // 3. New variations with their options and opening stock.
@@ -421,11 +421,7 @@ export async function writeCsvImport(
   // 4. Every changed row, with its stock corrections.
   const writes = [...next.values()].filter((w) => !sameRow(w, rowWrite(current.get(w.id)!)));
   const levels = new Map<number, { before: number; after: number }>();
-  for (const batch of batchesByFamily(
-    writes,
-    (w) => current.get(w.id)!.parent_id ?? w.id,
-    size,
-  )) {
+  for (const batch of batchesByFamily(writes, (w) => current.get(w.id)!.parent_id ?? w.id, size)) {
     const moved = await repository.writeImportRows(
       batch,
       { note: 'Level set on the product page', staffId: actor.staffId },
