@@ -402,6 +402,56 @@ describe.each(ENGINES)('a CSV import in batches on %s', (engine) => {
     expect(again.body.data.counts.create + again.body.data.counts.update).toBe(0);
   });
 
+  // ADR 076's lock order: a checkout locks products, then search documents. The import
+  // takes every product row it needs first, so while it waits for one (held here, as by
+  // a checkout) it holds no document that checkout's trigger could need.
+  it.runIf(engine === 'postgres')(
+    'waits for a product holding no search document (the lock order products, then documents)',
+    async () => {
+      const rows = await exportedRows();
+      const pick = (sku: string) => rows.find((r) => r.sku === sku)!;
+      // The olive tree's row comes first: row by row, its document was written before the
+      // import reached ZZ-60.
+      const file = fileOf([
+        { ...pick('OLV-90-BLK'), price: pick('OLV-90-BLK').price + 1 },
+        { ...pick('ZZ-60'), price: pick('ZZ-60').price + 1 },
+      ]);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = t.handle.db.transaction().execute(async (trx) => {
+        await sql`SELECT id FROM products WHERE sku = 'ZZ-60' FOR UPDATE`.execute(trx);
+        held();
+        await released;
+      });
+      await holding;
+      const importing = importCsv(file, false);
+      try {
+        // Until the import waits for ZZ-60's row…
+        for (let i = 0; ; i++) {
+          const { rows: waiting } = await sql<{ n: number }>`
+            SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock'
+          `.execute(t.handle.db);
+          if (waiting[0]!.n > 0) break;
+          if (i > 200) throw new Error('the import never waited for the product held');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        // …every search document is free to lock.
+        await t.handle.db.transaction().execute(async (trx) => {
+          await sql`SELECT family_id FROM search_documents FOR UPDATE NOWAIT`.execute(trx);
+        });
+      } finally {
+        release();
+        await holder;
+      }
+      const reply = await importing;
+      expect(reply.status).toBe(200);
+      expect(reply.body.data.counts).toMatchObject({ update: 2 });
+    },
+  );
+
   it('refuses the same SKU twice in a file, by line, writing nothing', async () => {
     const rows = await exportedRows();
     const zz = rows.find((r) => r.sku === 'ZZ-60')!;
