@@ -131,7 +131,10 @@ function familySummary(variations: { price: number; discontinued: boolean; bundl
   if (variations.length === 0) return null;
   const sold = variations.filter((v) => !v.discontinued);
   return {
-    price: Math.min(...(sold.length > 0 ? sold : variations).map((v) => v.price)),
+    price: (sold.length > 0 ? sold : variations).reduce(
+      (low, v) => Math.min(low, v.price),
+      Infinity,
+    ),
     bundle: variations.some((v) => v.bundle),
   };
 }
@@ -364,27 +367,44 @@ export async function writeCsvImport(
   }
 
   // A new family's price from is its variations' (as syncFamily would make it).
+  const newVariationsOf = new Map<
+    string,
+    { price: number; discontinued: boolean; bundle: boolean }[]
+  >();
+  for (const v of inserts) {
+    if (typeof v.family !== 'string') continue;
+    const list = newVariationsOf.get(v.family) ?? [];
+    list.push({ price: v.price, discontinued: v.discontinued, bundle: false });
+    newVariationsOf.set(v.family, list);
+  }
   for (const family of newFamilies.values()) {
-    const summary = familySummary(
-      inserts
-        .filter((v) => v.family === family.slug)
-        .map((v) => ({ price: v.price, discontinued: v.discontinued, bundle: false })),
-    );
+    const summary = familySummary(newVariationsOf.get(family.slug) ?? []);
     if (summary) family.price = summary.price;
   }
   // An existing family's price from and bundle flag, from its variations' new state.
+  const variationsOf = new Map<
+    number,
+    { price: number; discontinued: boolean; bundle: boolean }[]
+  >();
+  const add = (familyId: number, v: { price: number; discontinued: boolean; bundle: boolean }) => {
+    const list = variationsOf.get(familyId);
+    if (list) list.push(v);
+    else variationsOf.set(familyId, [v]);
+  };
+  for (const row of locked) {
+    if (row.parent_id === null || !touched.has(row.parent_id)) continue;
+    const v = next.get(row.id)!;
+    add(row.parent_id, { price: v.price, discontinued: v.discontinued, bundle: v.is_bundle });
+  }
+  for (const v of inserts) {
+    if (typeof v.family === 'number') {
+      add(v.family, { price: v.price, discontinued: v.discontinued, bundle: false });
+    }
+  }
   for (const familyId of touched) {
     const family = next.get(familyId);
     if (!family) continue;
-    const summary = familySummary([
-      ...locked
-        .filter((r) => r.parent_id === familyId)
-        .map((r) => next.get(r.id)!)
-        .map((v) => ({ price: v.price, discontinued: v.discontinued, bundle: v.is_bundle })),
-      ...inserts
-        .filter((v) => v.family === familyId)
-        .map((v) => ({ price: v.price, discontinued: v.discontinued, bundle: false })),
-    ]);
+    const summary = familySummary(variationsOf.get(familyId) ?? []);
     if (summary) {
       family.price = summary.price;
       family.is_bundle = summary.bundle;
