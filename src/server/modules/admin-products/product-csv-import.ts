@@ -216,7 +216,8 @@ export async function writeCsvImport(
     patch: { price?: number; tax?: TaxCode; options?: Record<string, string> };
   }[] = [];
   const optionChanges: { productId: number; options: Record<string, string> }[] = [];
-  const pairs: { option: string; value: string }[] = [];
+  // The options each line writes: their values are made in line order (new ones placed so).
+  const optionsByLine = new Map<number, Record<string, string>>();
   for (const { row, change, now } of updates) {
     const was = current.get(now.id);
     const write = next.get(now.id);
@@ -249,7 +250,7 @@ export async function writeCsvImport(
     }
     if (patch.options !== undefined) {
       optionChanges.push({ productId: was.id, options: patch.options });
-      for (const [option, value] of Object.entries(patch.options)) pairs.push({ option, value });
+      optionsByLine.set(row.line, patch.options);
     }
     changed.push({
       id: was.id,
@@ -337,7 +338,7 @@ export async function writeCsvImport(
       for (let n = 2; taken.has(slug); n++) slug = `${variationSlug(row)}-${suffix}-${n}`;
     }
     taken.add(slug);
-    for (const [option, value] of Object.entries(row.options)) pairs.push({ option, value });
+    optionsByLine.set(row.line, row.options);
     inserts.push({
       family: existing?.id ?? row.family_slug,
       slug,
@@ -414,7 +415,15 @@ export async function writeCsvImport(
   // 2. New families, and the option values named.
   await repository.releaseSlugs([...newFamilies.keys()], trx);
   const familyIds = await repository.insertFamilies([...newFamilies.values()], trx);
-  const valueIds = await repository.optionValueIds(pairs, trx);
+  const valueIds = await repository.optionValueIds(
+    input.changes.flatMap((change) =>
+      Object.entries(optionsByLine.get(change.line) ?? {}).map(([option, value]) => ({
+        option,
+        value,
+      })),
+    ),
+    trx,
+  );
   const valuesOf = (options: Record<string, string>) =>
     Object.entries(options).map(([option, value]) =>
       valueIds.get(`${slugFor(option)}/${slugFor(value)}`)!,
