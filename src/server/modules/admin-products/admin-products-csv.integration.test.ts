@@ -452,6 +452,26 @@ describe.each(ENGINES)('a CSV import in batches on %s', (engine) => {
     },
   );
 
+  it('refuses a new family whose web address a variation has (409 by line)', async () => {
+    const rows = await exportedRows();
+    const zz = rows.find((r) => r.sku === 'ZZ-60')!;
+    const { slug } = await t.handle.db
+      .selectFrom('products')
+      .select('slug')
+      .where('sku', '=', 'ZZ-60')
+      .executeTakeFirstOrThrow();
+    const file = fileOf([
+      { ...zz, price: zz.price + 1 },
+      { ...zz, sku: 'CLASH-1', family_slug: slug, name: 'Clash' },
+    ]);
+    const before = await product('ZZ-60');
+    const real = await importCsv(file, false);
+    expect(real.status).toBe(409);
+    expect(real.body.error_type).toBe('slug_exists');
+    expect(Object.keys(real.body.errors)).toEqual(['lines.3.family_slug']);
+    expect(await product('ZZ-60')).toEqual(before);
+  });
+
   it('refuses the same SKU twice in a file, by line, writing nothing', async () => {
     const rows = await exportedRows();
     const zz = rows.find((r) => r.sku === 'ZZ-60')!;
