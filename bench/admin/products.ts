@@ -27,7 +27,17 @@ import { formatNumber, printColumns, quantile, timed } from '../lib/harness.ts';
 const TARGET_P95_MS = 50;
 const CSV_ROWS = 5_000;
 
-export async function benchProducts(db: Db, families: number, runs: number, warmup: number) {
+/**
+ * `csvOnly` (BENCH_ADMIN_ONLY=csv): the catalogue filled (or reused) and the CSV import
+ * timed, without the list and edit figures.
+ */
+export async function benchProducts(
+  db: Db,
+  families: number,
+  runs: number,
+  warmup: number,
+  csvOnly = false,
+) {
   const { present } = await db
     .selectFrom('products')
     .where('parent_id', 'is', null)
@@ -119,6 +129,10 @@ export async function benchProducts(db: Db, families: number, runs: number, warm
   const pk = await measure(() =>
     db.selectFrom('products').select(['id', 'sku']).where('id', '=', variation.id).execute(),
   );
+  if (csvOnly) {
+    await benchCsvImport(service, actor, pk.median);
+    return;
+  }
   const rows: string[][] = [['primary-key lookup', ms(pk.median), ms(pk.p95), '']];
   const misses: string[] = [];
   for (const [label, work] of cases) {

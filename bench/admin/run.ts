@@ -10,7 +10,8 @@
  * primary-key lookup timed in the same run. Target: p95 ≤ 50 ms for every query.
  * Then the products (bench/admin/products.ts): BENCH_ADMIN_FAMILIES generated families
  * (20,000), the list and the edit page and edits, p95 ≤ 50 ms. BENCH_ADMIN_ONLY=orders or
- * =products runs one of the two. Figures only, no assertions: `npm run bench:admin`.
+ * =products runs one of the two; =csv only the products' CSV import (the families filled
+ * or reused, then the dry run, the import and the same file again). Figures only, no assertions: `npm run bench:admin`.
  */
 import { sql } from 'kysely';
 import { openDatabase, type Db } from '../../src/server/db/client.ts';
@@ -137,8 +138,8 @@ async function main() {
     await migrate(handle);
     const seeded = await db.selectFrom('products').select('id').limit(1).executeTakeFirst();
     if (!seeded) await seedDemoData(db);
-    if (ONLY === 'products') {
-      await benchProducts(db, FAMILIES, RUNS, WARMUP);
+    if (ONLY === 'products' || ONLY === 'csv') {
+      await benchProducts(db, FAMILIES, RUNS, WARMUP, ONLY === 'csv');
       return;
     }
     const products = await db

@@ -200,6 +200,8 @@ export interface AppDeps {
    * behaviour, whose shoppers share one address and email, raise them.
    */
   cardTestingLimits?: Partial<CardTestingLimits>;
+  /** Rows per write statement of a product CSV import (ADR 062); tests make it small. */
+  productImportBatchRows?: number;
   /** Each reply says how many SQL statements its request sent (X-Sql-Statements; ADR 022). */
   sqlStatementsHeader?: boolean;
   /**
@@ -451,6 +453,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     catalogue,
     alerts: stockAlerts,
     log: app.log,
+    ...(deps.productImportBatchRows ? { importBatchRows: deps.productImportBatchRows } : {}),
   });
 
   await app.register(

@@ -96,6 +96,66 @@ export function uniqueClash(error: unknown): 'sku' | 'slug' | null {
   return null;
 }
 
+/** A product row as the CSV import locks and rewrites it (a family or a variation). */
+export interface ImportRowRecord {
+  id: number;
+  parent_id: number | null;
+  sku: string;
+  name: string;
+  description: string;
+  category_id: number;
+  price: number;
+  tax_rate_bp: number;
+  vat_exempt: boolean;
+  quantity_on_hand: number;
+  is_preorder: boolean;
+  restock_date: string | null;
+  discontinued: boolean;
+  is_bundle: boolean;
+  /** A row of a family whose search document the import rewrites (not only a bundle's part). */
+  in_import: boolean;
+}
+
+/** A product row's columns as the CSV import writes them, and its stock change. */
+export interface ImportRowWrite {
+  id: number;
+  name: string;
+  description: string;
+  category_id: number;
+  price: number;
+  tax_rate_bp: number;
+  vat_exempt: boolean;
+  is_preorder: boolean;
+  restock_date: string | null;
+  discontinued: boolean;
+  is_bundle: boolean;
+  /** Units added to (or, negative, taken from) the level locked; 0 for none. */
+  stock_change: number;
+}
+
+/** A new variation as the CSV import inserts it. */
+export interface ImportVariationInsert {
+  parent_id: number;
+  slug: string;
+  sku: string;
+  name: string;
+  description: string;
+  category_id: number;
+  price: number;
+  tax_rate_bp: number;
+  vat_exempt: boolean;
+  is_preorder: boolean;
+  restock_date: string | null;
+  discontinued: boolean;
+  position: number;
+  /** Its opening stock (an `opening` ledger row when above 0). */
+  stock: number;
+  value_ids: number[];
+}
+
+/** A JSON parameter for jsonb_to_recordset (one bound value, whatever the row count). */
+const json = (rows: unknown[]) => sql`${JSON.stringify(rows)}::jsonb`;
+
 export function adminProductsRepository(db: Db) {
   return {
     /** A page of families, newest first (keyset on id). */
@@ -464,6 +524,294 @@ export function adminProductsRepository(db: Db) {
       `.execute(on);
     },
 
+    // ---------- the CSV import's set-based writes (ADR 062): a few statements per batch of
+    // rows, whatever the number of rows, each statement's search refresh covering its rows.
+
+    /**
+     * Locks, in id order and in one statement, every product row of these families, of the
+     * families of bundles made of their variations (their documents follow those
+     * variations), and the parts of those families' bundles; answers them as they are now.
+     * Taken before any other write of the import, so its lock order is products, then
+     * search documents, as a checkout's (ADR 076).
+     */
+    async lockForImport(familyIds: number[], on: Db = db): Promise<ImportRowRecord[]> {
+      if (familyIds.length === 0) return [];
+      const { rows } = await sql<ImportRowRecord>`
+        WITH asked AS (SELECT DISTINCT unnest(${familyIds}::int[]) AS id),
+        families AS (
+          SELECT id FROM asked
+          UNION
+          SELECT bp.parent_id FROM products v
+          JOIN bundle_components b ON b.component_id = v.id
+          JOIN products bp ON bp.id = b.bundle_id
+          WHERE v.parent_id IN (SELECT id FROM asked) AND bp.parent_id IS NOT NULL
+        ),
+        ids AS (
+          SELECT id FROM families
+          UNION
+          SELECT v.id FROM products v JOIN families f ON v.parent_id = f.id
+          UNION
+          SELECT b.component_id FROM products bv
+          JOIN families f ON bv.parent_id = f.id
+          JOIN bundle_components b ON b.bundle_id = bv.id
+        )
+        SELECT p.id, p.parent_id, p.sku, p.name, p.description, p.category_id, p.price,
+          p.tax_rate_bp, p.vat_exempt, p.quantity_on_hand, p.is_preorder, p.restock_date,
+          p.discontinued, p.is_bundle,
+          (p.id IN (SELECT id FROM families) OR p.parent_id IN (SELECT id FROM families))
+            AS in_import
+        FROM products p JOIN ids ON ids.id = p.id
+        ORDER BY p.id
+        FOR UPDATE OF p
+      `.execute(on);
+      return rows;
+    },
+
+    /** Locks these families' search documents in family order (as the sales fold does). */
+    async lockSearchDocuments(familyIds: number[], on: Db = db): Promise<void> {
+      if (familyIds.length === 0) return;
+      await sql`
+        SELECT family_id FROM search_documents
+        WHERE family_id = ANY(${familyIds}::int[])
+        ORDER BY family_id
+        FOR UPDATE
+      `.execute(on);
+    },
+
+    /** Of these slugs, those a product (family or variation) has. */
+    async slugsTaken(slugs: string[], on: Db = db): Promise<string[]> {
+      if (slugs.length === 0) return [];
+      const { rows } = await sql<{ slug: string }>`
+        SELECT slug FROM products WHERE slug = ANY(${slugs}::text[])
+      `.execute(on);
+      return rows.map((row) => row.slug);
+    },
+
+    /** New products take these slugs: each is its own from now on (see releaseSlug). */
+    async releaseSlugs(slugs: string[], on: Db = db): Promise<void> {
+      if (slugs.length === 0) return;
+      await sql`
+        DELETE FROM product_slug_redirects WHERE old_slug = ANY(${slugs}::text[])
+      `.execute(on);
+    },
+
+    /** New families (no variations yet) in one statement; answers slug → id. */
+    async insertFamilies(
+      families: {
+        slug: string;
+        sku: string;
+        name: string;
+        description: string;
+        category_id: number;
+        price: number;
+        image_path: string;
+      }[],
+      on: Db = db,
+    ): Promise<Map<string, number>> {
+      if (families.length === 0) return new Map();
+      const { rows } = await sql<{ id: number; slug: string }>`
+        INSERT INTO products (parent_id, slug, sku, name, description, category_id, price,
+                              image_path, position)
+        SELECT NULL, f.slug, f.sku, f.name, f.description, f.category_id, f.price,
+               f.image_path, 0
+        FROM jsonb_to_recordset(${json(families)}) AS f(slug text, sku text, name text,
+          description text, category_id int, price int, image_path text)
+        RETURNING id, slug
+      `.execute(on);
+      return new Map(rows.map((row) => [row.slug, row.id]));
+    },
+
+    /**
+     * The option values for these `option` = `value` pairs (by their slugs), made when
+     * missing in four statements, the new ones placed after the existing in the order
+     * given; an option's or value's display name is kept as it was first written.
+     * Answers `${option slug}/${value slug}` → id.
+     */
+    async optionValueIds(
+      pairs: { option: string; value: string }[],
+      on: Db = db,
+    ): Promise<Map<string, number>> {
+      const found = new Map<string, number>();
+      if (pairs.length === 0) return found;
+      const options = new Map<string, { slug: string; name: string; ord: number }>();
+      for (const { option } of pairs) {
+        const slug = slugFor(option);
+        if (!options.has(slug)) options.set(slug, { slug, name: option, ord: options.size });
+      }
+      await sql`
+        WITH wanted AS (
+          SELECT * FROM jsonb_to_recordset(${json([...options.values()])})
+            AS w(slug text, name text, ord int)
+        ),
+        missing AS (
+          SELECT w.slug, w.name, row_number() OVER (ORDER BY w.ord) AS n FROM wanted w
+          WHERE NOT EXISTS (SELECT 1 FROM product_options o WHERE o.slug = w.slug)
+        )
+        INSERT INTO product_options (slug, name, position)
+        SELECT m.slug, m.name,
+          (SELECT coalesce(max(position), -1) FROM product_options) + m.n::int
+        FROM missing m
+        ORDER BY m.n
+        ON CONFLICT (slug) DO NOTHING
+      `.execute(on);
+      const { rows: optionRows } = await sql<{ id: number; slug: string }>`
+        SELECT id, slug FROM product_options WHERE slug = ANY(${[...options.keys()]}::text[])
+      `.execute(on);
+      const optionIds = new Map(optionRows.map((row) => [row.slug, row.id]));
+      const values = new Map<
+        string,
+        { key: string; option_id: number; slug: string; name: string; ord: number }
+      >();
+      for (const { option, value } of pairs) {
+        const optionId = optionIds.get(slugFor(option))!;
+        const key = `${slugFor(option)}/${slugFor(value)}`;
+        if (!values.has(key)) {
+          values.set(key, {
+            key,
+            option_id: optionId,
+            slug: slugFor(value),
+            name: value,
+            ord: values.size,
+          });
+        }
+      }
+      const wanted = json([...values.values()]);
+      await sql`
+        WITH wanted AS (
+          SELECT * FROM jsonb_to_recordset(${wanted}) AS w(option_id int, slug text, name text,
+            ord int)
+        ),
+        missing AS (
+          SELECT w.option_id, w.slug, w.name,
+            row_number() OVER (PARTITION BY w.option_id ORDER BY w.ord) AS n
+          FROM wanted w
+          WHERE NOT EXISTS (SELECT 1 FROM product_option_values v
+                            WHERE v.option_id = w.option_id AND v.slug = w.slug)
+        )
+        INSERT INTO product_option_values (option_id, slug, name, position)
+        SELECT m.option_id, m.slug, m.name,
+          coalesce((SELECT max(v.position) FROM product_option_values v
+                    WHERE v.option_id = m.option_id), -1) + m.n::int
+        FROM missing m
+        ORDER BY m.option_id, m.n
+        ON CONFLICT (option_id, slug) DO NOTHING
+      `.execute(on);
+      const { rows: valueRows } = await sql<{ id: number; key: string }>`
+        SELECT v.id, w.key
+        FROM jsonb_to_recordset(${wanted}) AS w(key text, option_id int, slug text)
+        JOIN product_option_values v ON v.option_id = w.option_id AND v.slug = w.slug
+      `.execute(on);
+      for (const row of valueRows) found.set(row.key, row.id);
+      return found;
+    },
+
+    /**
+     * New variations in one statement: their rows, their options and, for stock above 0,
+     * their `opening` ledger rows (the stock ledger's rule: the level and its row in one
+     * statement, ADR 053). Answers SKU → id.
+     */
+    async insertVariations(
+      variations: ImportVariationInsert[],
+      staffId: number | null,
+      imagePath: string,
+      on: Db = db,
+    ): Promise<Map<string, number>> {
+      if (variations.length === 0) return new Map();
+      const { rows } = await sql<{ id: number; sku: string }>`
+        WITH v AS (
+          SELECT * FROM jsonb_to_recordset(${json(variations)}) AS v(parent_id int, slug text,
+            sku text, name text, description text, category_id int, price int,
+            tax_rate_bp int, vat_exempt boolean, is_preorder boolean, restock_date date,
+            discontinued boolean, position int, stock int, value_ids int[])
+        ),
+        made AS (
+          INSERT INTO products (parent_id, slug, sku, name, description, category_id, price,
+            tax_rate_bp, vat_exempt, is_preorder, restock_date, discontinued, is_bundle,
+            image_path, position, quantity_on_hand)
+          SELECT parent_id, slug, sku, name, description, category_id, price, tax_rate_bp,
+            vat_exempt, is_preorder, restock_date, discontinued, false, ${imagePath},
+            position, stock
+          FROM v
+          RETURNING id, sku, quantity_on_hand
+        ),
+        opening AS (
+          INSERT INTO stock_movements (product_id, change, before, after, reason, note, staff_id)
+          SELECT id, quantity_on_hand, 0, quantity_on_hand, 'opening',
+                 'Stock of a new variation', ${staffId}::int
+          FROM made WHERE quantity_on_hand > 0
+        ),
+        chosen AS (
+          INSERT INTO product_variation_values (product_id, option_value_id)
+          SELECT DISTINCT m.id, value_id
+          FROM made m JOIN v ON v.sku = m.sku, unnest(v.value_ids) AS value_id
+        )
+        SELECT id, sku FROM made
+      `.execute(on);
+      return new Map(rows.map((row) => [row.sku, row.id]));
+    },
+
+    /**
+     * Rewrites product rows (locked by lockForImport) to the values given, in one
+     * statement; a row with a stock change gets its level moved by it (relative, as the
+     * stock ledger does) and its `correction` ledger row in the same statement. Answers
+     * each stock change's levels.
+     */
+    async writeImportRows(
+      rows: ImportRowWrite[],
+      ledger: { note: string; staffId: number | null },
+      on: Db = db,
+    ): Promise<{ id: number; before: number; after: number }[]> {
+      if (rows.length === 0) return [];
+      const { rows: moved } = await sql<{ id: number; before: number; after: number }>`
+        WITH v AS (
+          SELECT * FROM jsonb_to_recordset(${json(rows)}) AS v(id int, name text,
+            description text, category_id int, price int, tax_rate_bp int, vat_exempt boolean,
+            is_preorder boolean, restock_date date, discontinued boolean, is_bundle boolean,
+            stock_change int)
+        ),
+        written AS (
+          UPDATE products p SET
+            name = v.name, description = v.description, category_id = v.category_id,
+            price = v.price, tax_rate_bp = v.tax_rate_bp, vat_exempt = v.vat_exempt,
+            is_preorder = v.is_preorder, restock_date = v.restock_date,
+            discontinued = v.discontinued, is_bundle = v.is_bundle,
+            quantity_on_hand = p.quantity_on_hand + v.stock_change
+          FROM v
+          WHERE p.id = v.id
+          RETURNING p.id, v.stock_change AS change,
+            p.quantity_on_hand - v.stock_change AS before, p.quantity_on_hand AS after
+        ),
+        entry AS (
+          INSERT INTO stock_movements (product_id, change, before, after, reason, note, staff_id)
+          SELECT id, change, before, after, 'correction', ${ledger.note}, ${ledger.staffId}::int
+          FROM written WHERE change <> 0
+        )
+        SELECT id, before, after FROM written WHERE change <> 0
+      `.execute(on);
+      return moved;
+    },
+
+    /** Replaces these variations' option values: two statements for all of them. */
+    async replaceOptions(
+      entries: { productId: number; valueIds: number[] }[],
+      on: Db = db,
+    ): Promise<void> {
+      if (entries.length === 0) return;
+      await sql`
+        DELETE FROM product_variation_values
+        WHERE product_id = ANY(${entries.map((e) => e.productId)}::int[])
+      `.execute(on);
+      const pairs = entries.flatMap((e) =>
+        [...new Set(e.valueIds)].map((id) => ({ product_id: e.productId, value_id: id })),
+      );
+      if (pairs.length === 0) return;
+      await sql`
+        INSERT INTO product_variation_values (product_id, option_value_id)
+        SELECT product_id, value_id
+        FROM jsonb_to_recordset(${json(pairs)}) AS x(product_id int, value_id int)
+      `.execute(on);
+    },
+
     /** A family's own fields, and those its variations carry, in one statement. */
     async renameFamily(
       familyId: number,
@@ -482,6 +830,6 @@ export function adminProductsRepository(db: Db) {
 }
 
 /** The slug of an option's or value's name ('Grey pot' → 'grey-pot'). */
-const slugFor = (text: string) => slugOf(text) || 'x';
+export const slugFor = (text: string) => slugOf(text) || 'x';
 
 export type AdminProductsRepository = ReturnType<typeof adminProductsRepository>;

@@ -33,6 +33,7 @@ import {
   type CsvLineError,
   type CsvProduct,
 } from './product-csv.ts';
+import { CSV_IMPORT_BATCH_ROWS, writeCsvImport } from './product-csv-import.ts';
 
 /** Most rows one page of the list holds. */
 export const PRODUCT_PAGE_LIMIT = { default: 50, max: 200 } as const;
@@ -127,6 +128,8 @@ export function adminProductsService(deps: {
   /** Sends back-in-stock emails now due (stock came back from none). */
   alerts?: { dispatch(): Promise<unknown> };
   log?: { error(object: object, message: string): void };
+  /** Rows per write statement of a CSV import (tests make it small). */
+  importBatchRows?: number;
 }) {
   const { db } = deps;
   const repository = adminProductsRepository(db);
@@ -812,112 +815,15 @@ export function adminProductsService(deps: {
             for (const e of errors) (fields[`lines.${e.line}.${e.field}`] ??= []).push(e.message);
             throw validationError(fields);
           }
-          const categoryIds = new Map(
-            (await repository.categories(trx)).map((c) => [c.slug, c.id]),
-          );
-          const rowsByLine = new Map(parsed.rows.map((r) => [r.line, r]));
-          const touched = new Set<number>();
-          // Family fields first (one statement per family changed), then variations.
-          const renamed = new Set<number>();
-          for (const change of plan.changes) {
-            const row = rowsByLine.get(change.line);
-            const now = plan.existing.get(change.sku);
-            if (!row || !now || change.action !== 'update' || renamed.has(now.family_id)) continue;
-            if (change.fields.name || change.fields.category || change.fields.description) {
-              renamed.add(now.family_id);
-              await repository.renameFamily(
-                now.family_id,
-                {
-                  slug: now.family_slug,
-                  name: row.name,
-                  description: row.description,
-                  categoryId: categoryIds.get(row.category) ?? 0,
-                },
-                trx,
-              );
-            }
-          }
-          const newFamilies = new Map<string, number>();
-          for (const change of plan.changes) {
-            const row = rowsByLine.get(change.line);
-            if (!row || change.action === 'unchanged') continue;
-            if (change.action === 'update') {
-              const current = await repository.variation(plan.existing.get(row.sku)!.id, trx, true);
-              if (!current) continue;
-              const patch: VariationPatch = {};
-              for (const field of Object.keys(change.fields)) {
-                if (field === 'price') patch.price = row.price;
-                if (field === 'tax') patch.tax = row.tax;
-                if (field === 'stock') patch.stock = row.stock;
-                if (field === 'preorder') patch.preorder = row.preorder;
-                if (field === 'restock_date') patch.restock_date = row.restock_date;
-                if (field === 'discontinued') patch.discontinued = row.discontinued;
-                if (field === 'options') patch.options = row.options;
-              }
-              if (Object.keys(patch).length > 0) {
-                arrived =
-                  (await patchVariation(trx, actor, current, patch, `lines.${row.line}.`)) ||
-                  arrived;
-              }
-              touched.add(current.parent_id);
-              continue;
-            }
-            let familyId =
-              plan.families.get(row.family_slug)?.id ?? newFamilies.get(row.family_slug);
-            const categoryId = categoryIds.get(row.category) ?? 0;
-            if (familyId === undefined) {
-              if (await repository.slugTaken(row.family_slug, trx)) {
-                throw new AppError('slug_exists', {
-                  errors: { [`lines.${row.line}.family_slug`]: ['Another product uses it'] },
-                });
-              }
-              await repository.releaseSlug(row.family_slug, trx);
-              const family = await trx
-                .insertInto('products')
-                .values({
-                  parent_id: null,
-                  slug: row.family_slug,
-                  sku: `P-${row.family_slug.toUpperCase()}`.slice(0, 200),
-                  name: row.name,
-                  description: row.description,
-                  category_id: categoryId,
-                  price: row.price,
-                  image_path: NO_PICTURE_PATH,
-                  position: 0,
-                })
-                .returning('id')
-                .executeTakeFirstOrThrow();
-              familyId = family.id;
-              newFamilies.set(row.family_slug, family.id);
-            }
-            const family = await repository.family(familyId, trx);
-            const made = await insertVariation(
-              trx,
-              actor,
-              {
-                id: familyId,
-                slug: row.family_slug,
-                name: family?.name ?? row.name,
-                description: family?.description ?? row.description,
-                categoryId: family?.category_id ?? categoryId,
-              },
-              {
-                sku: row.sku,
-                price: row.price,
-                options: row.options,
-                stock: row.stock,
-                tax: row.tax,
-                preorder: row.preorder,
-                restock_date: row.restock_date,
-                discontinued: row.discontinued,
-              },
-              1_000 + row.line,
-              `lines.${row.line}.`,
-            );
-            arrived = arrived || made.stock > 0;
-            touched.add(familyId);
-          }
-          for (const id of touched) await repository.syncFamily(id, trx);
+          // Set-based, in batches, locks taken products first (product-csv-import.ts).
+          ({ arrived } = await writeCsvImport(trx, actor, {
+            rows: parsed.rows,
+            changes: plan.changes,
+            existing: plan.existing,
+            families: plan.families,
+            imagePath: NO_PICTURE_PATH,
+            batchRows: deps.importBatchRows ?? CSV_IMPORT_BATCH_ROWS,
+          }));
           result = summary(plan.changes, []);
           await recordAudit(trx, actor, {
             action: 'product.import',

@@ -26,20 +26,41 @@ export interface AuditEntry {
 export async function recordAudit(db: Db, actor: StaffActor, entry: AuditEntry): Promise<number> {
   const row = await db
     .insertInto('audit_log')
-    .values({
-      staff_id: actor.staffId,
-      actor: actor.label,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: String(entry.entityId),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      reason: entry.reason ?? null,
-      ip: actor.ip,
-    })
+    .values(auditRow(actor, entry))
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
+}
+
+/**
+ * Records many writes by `actor` in one statement, in the order given (a bulk write's
+ * record per thing changed, e.g. a CSV import's variations); call with the transaction
+ * that makes the writes.
+ */
+export async function recordAudits(
+  db: Db,
+  actor: StaffActor,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto('audit_log')
+    .values(entries.map((entry) => auditRow(actor, entry)))
+    .execute();
+}
+
+function auditRow(actor: StaffActor, entry: AuditEntry) {
+  return {
+    staff_id: actor.staffId,
+    actor: actor.label,
+    action: entry.action,
+    entity_type: entry.entityType,
+    entity_id: String(entry.entityId),
+    before: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after: entry.after === undefined ? null : JSON.stringify(entry.after),
+    reason: entry.reason ?? null,
+    ip: actor.ip,
+  };
 }
 
 /** Which entries to read (ADR 049); every field optional. */
