@@ -9,6 +9,7 @@
  * (pg-boss, ADR 069) resolves old ones by itself.
  */
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgBossQueue } from '../../adapters/jobs/pg-boss.ts';
 import type { JobQueue } from '../../adapters/jobs/port.ts';
@@ -113,11 +114,9 @@ describe.each(ENGINES)('pending refunds on %s', (engine) => {
 
   /** Makes a pending refund as old as one its own request can no longer be completing. */
   const age = (refundId: number) =>
-    db()
-      .updateTable('refunds')
-      .set({ created_at: new Date(Date.now() - 10 * 60 * 1000) })
-      .where('id', '=', refundId)
-      .execute();
+    sql`UPDATE refunds SET created_at = now() - interval '10 minutes' WHERE id = ${refundId}`.execute(
+      db(),
+    );
 
   const check = (staff: Shopper, orderNumber: string, refundId: number) =>
     staff.post<any>(`/api/v1/admin/orders/${orderNumber}/refunds/${refundId}/check`);
