@@ -490,9 +490,19 @@ export function refundService(deps: {
     const { plan } = reserved;
     // The order as it is now (another refund may have completed since step 1).
     const order = (await lockOrder(trx, reserved.order.order_number))!;
-    if (gatewayResult && !(await stillPending(trx, reserved.refundId))) {
+    if (gatewayResult) {
+      const state = await stateOf(trx, reserved.refundId);
       // A check with the gateway (ADR 081) resolved it while the gateway was being asked.
-      return null;
+      if (state === 'completed') return null;
+      if (state === undefined) {
+        // Released as never made, and the gateway has made it since: only a request stalled
+        // for longer than RELEASE_PENDING_AFTER_MS gets here. Staff must record it by hand.
+        log.error(
+          { order: order.order_number, refund: reserved.refundId, gateway: gatewayResult },
+          'refund made at the gateway after a check released it: record it by hand',
+        );
+        return null;
+      }
     }
     const creditNote = await nextCreditNote(trx);
     // Stock back before the refund counts as completed: products' rows are then locked
@@ -700,14 +710,14 @@ export function refundService(deps: {
     });
   }
 
-  /** Whether the refund is still waiting for its last step (read under the order's lock). */
-  async function stillPending(trx: Db, refundId: number): Promise<boolean> {
+  /** The refund's state (read under the order's lock); undefined once released. */
+  async function stateOf(trx: Db, refundId: number): Promise<string | undefined> {
     const row = await trx
       .selectFrom('refunds')
       .select('state')
       .where('id', '=', refundId)
       .executeTakeFirst();
-    return row?.state === 'pending';
+    return row?.state;
   }
 
   /** A gateway refusal: the reservation undone, as if it had never been (audited). */
@@ -873,7 +883,7 @@ export function refundService(deps: {
       else {
         log.warn(
           { order: orderNumber, refund: reserved.refundId },
-          'refund: completed meanwhile by a check with the gateway',
+          'refund: resolved meanwhile by a check with the gateway',
         );
       }
       return (await views.byNumber(orderNumber))!;
