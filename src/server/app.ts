@@ -108,7 +108,9 @@ import { customersRepository } from './modules/customers/customers.repository.ts
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { customersService } from './modules/customers/customers.service.ts';
 import { refundRoutes } from './modules/refunds/refund.routes.ts';
-import { refundService } from './modules/refunds/refund.service.ts';
+import { refundService, type RefundService } from './modules/refunds/refund.service.ts';
+import { jobActor } from './modules/staff/staff-actor.ts';
+import { PENDING_REFUNDS_JOB } from './modules/jobs/shop-jobs.ts';
 import { returnRulesRoutes } from './modules/returns/return-rules.routes.ts';
 import { returnRulesService } from './modules/returns/return-rules.service.ts';
 import { returnsRoutes } from './modules/returns/returns.routes.ts';
@@ -238,6 +240,11 @@ declare module 'fastify' {
     settlePendingOrders: OrderReconciliation['settlePendingOrders'];
     /** Cancellations a stopped process claimed and left, finished (ADR 023). */
     finishStaleCancellations: OrderHistory['finishStaleCancellations'];
+    /**
+     * Checks refunds pending longer than a refund can take with the gateway and resolves
+     * them (ADR 081): the pending-refunds job, tests.
+     */
+    resolvePendingRefunds: () => ReturnType<RefundService['resolveStalePending']>;
     /** Sends back-in-stock emails now due (ADR 025): the minute sweep, tests. */
     dispatchStockAlerts: StockAlertService['dispatch'];
     /** The basket-reminder job's work (ADR 077): sends a basket's reminder if still due. */
@@ -456,6 +463,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.productImportBatchRows ? { importBatchRows: deps.productImportBatchRows } : {}),
   });
 
+  const refunds = refundService({
+    db: deps.db,
+    gateway: payments,
+    mailer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    log: app.log,
+    invoicing: { seller, invoices },
+    onRestocked: async () => {
+      catalogue.invalidate();
+      await stockAlerts.dispatch();
+    },
+    // A return's refund completed by a check marks the return refunded (ADR 081).
+    pendingLink: (trx, refund, actor) => returns.pendingRefundLink(trx, refund, actor),
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  const returns = returnsService({
+    db: deps.db,
+    refunds,
+    mailer,
+    publicUrl: deps.publicUrl ?? 'http://localhost:3000',
+    log: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  app.decorate('resolvePendingRefunds', () =>
+    refunds.resolveStalePending(jobActor(PENDING_REFUNDS_JOB)),
+  );
+
   await app.register(
     async (api) => {
       catalogueRoutes(api, { catalogue, movedTo: products.movedTo });
@@ -539,28 +573,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           log: app.log,
         }),
       });
-      const refunds = refundService({
-        db: deps.db,
-        gateway: payments,
-        mailer,
-        publicUrl: deps.publicUrl ?? 'http://localhost:3000',
-        log: app.log,
-        invoicing: { seller, invoices },
-        onRestocked: async () => {
-          catalogue.invalidate();
-          await stockAlerts.dispatch();
-        },
-      });
       refundRoutes(api, { refunds });
       returnsRoutes(api, {
-        returns: returnsService({
-          db: deps.db,
-          refunds,
-          mailer,
-          publicUrl: deps.publicUrl ?? 'http://localhost:3000',
-          log: app.log,
-          ...(deps.now ? { now: deps.now } : {}),
-        }),
+        returns,
         orderLinks,
         secureCookies: deps.secureCookies ?? false,
       });

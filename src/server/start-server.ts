@@ -162,6 +162,7 @@ export async function startServer(
     finishStaleCancellations: () => app.finishStaleCancellations(),
     settlePendingOrders: () => app.settlePendingOrders(),
     dispatchStockAlerts: () => app.dispatchStockAlerts(),
+    resolvePendingRefunds: () => app.resolvePendingRefunds(),
     log: app.log,
   });
   // Abandoned-basket reminders (ADR 077), queued by basket writes.

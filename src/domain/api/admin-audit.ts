@@ -43,6 +43,8 @@ export const dashboardSchema = z.object({
   awaiting_dispatch: int,
   /** Of those, the ones with a waiting pre-order line whose variation now has stock. */
   preorders_in_stock: int,
+  /** Refunds to the payment waiting for the gateway's answer (ADR 081). */
+  pending_refunds: int,
   /** Variations on sale with this few on hand or fewer (LOW_STOCK_THRESHOLD). */
   low_stock: int,
   low_stock_threshold: int,

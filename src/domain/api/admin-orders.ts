@@ -60,6 +60,11 @@ export const refundSchema = named(
   'Refund',
   z.object({
     id: int,
+    /**
+     * `pending`: to the payment, reserved and waiting for the gateway's answer (ADR 051;
+     * its credit note number reads "Pending"); resolved by a check (ADR 081).
+     */
+    state: z.enum(['pending', 'completed']),
     credit_note_number: text,
     amount: amountSchema,
     items_amount: pence,
@@ -130,7 +135,27 @@ export const adminOrderSummarySchema = named(
   }),
 );
 
+/** What a check of a pending refund with the payment provider came to (ADR 081). */
+export const PENDING_REFUND_OUTCOMES = [
+  'completed',
+  'released',
+  'unavailable',
+  'too_soon',
+  'already_resolved',
+] as const;
+
+export const pendingRefundCheckSchema = named(
+  'PendingRefundCheck',
+  z.object({
+    outcome: z.enum(PENDING_REFUND_OUTCOMES),
+    /** What it came to, in a sentence staff read. */
+    message: text,
+    order: adminOrderSchema,
+  }),
+);
+
 export type AdminOrderView = z.output<typeof adminOrderSchema>;
+export type PendingRefundCheckView = z.output<typeof pendingRefundCheckSchema>;
 export type AdminOrderLineView = z.output<typeof adminOrderLineSchema>;
 export type ShipmentView = z.output<typeof shipmentSchema>;
 export type RefundView = z.output<typeof refundSchema>;

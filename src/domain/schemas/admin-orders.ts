@@ -7,14 +7,23 @@ import { z } from 'zod/mini';
 import { ORDER_STATUSES } from '../order-status.ts';
 import { requiredText } from './text.ts';
 
-/** The lists the dashboard links to, read from an order's lines rather than its status. */
-export const ORDER_LIST_FILTERS = ['awaiting_dispatch', 'preorders_in_stock'] as const;
+/**
+ * The lists the dashboard links to, read from an order's lines or refunds rather than its
+ * status: `pending_refunds`, orders with a refund to the payment waiting for the
+ * gateway's answer (ADR 081).
+ */
+export const ORDER_LIST_FILTERS = [
+  'awaiting_dispatch',
+  'preorders_in_stock',
+  'pending_refunds',
+] as const;
 export type OrderListFilter = (typeof ORDER_LIST_FILTERS)[number];
 
 /** What each filter shows, as the list page names it. */
 export const ORDER_LIST_FILTER_LABELS: Readonly<Record<OrderListFilter, string>> = {
   awaiting_dispatch: 'Awaiting dispatch',
   preorders_in_stock: 'Pre-orders now in stock',
+  pending_refunds: 'Refunds pending',
 };
 
 /** Fewer characters than a trigram: the search index cannot narrow them down. */

@@ -351,6 +351,7 @@ const ADMIN_QUERIES = [
   'limit=1.5&cursor=99999999999999999999',
   'filter=awaiting_dispatch',
   'filter=preorders_in_stock',
+  'filter=pending_refunds',
   'low=true',
   'q=%3Cscript%3E',
 ];

@@ -754,6 +754,67 @@ describe('Braintree reversals, lookups, vault and webhooks', () => {
     await expect(down.gateway.refund('tx1', 100)).rejects.toBeInstanceOf(GatewayUnavailableError);
   });
 
+  it('looks a sale up with its refunds, as transaction.find answers for the sale and each refund id', async () => {
+    // Recorded shapes: a settled sale listing two refunds (`credit` transactions), the
+    // second voided before it settled, so it gave nothing back.
+    const sale = { ...SETTLING, status: 'settled', refundIds: ['r1', 'r2'] };
+    const refunds: Record<string, BtTransaction> = {
+      r1: {
+        id: 'r1',
+        type: 'credit',
+        status: 'submitted_for_settlement',
+        amount: '4.50',
+        orderId: 'order-1',
+      },
+      r2: { id: 'r2', type: 'credit', status: 'voided', amount: '3.00', orderId: 'order-1' },
+    };
+    const found = standIn({
+      'transaction.find': (id: string) => {
+        if (id === 'tx1') return sale;
+        if (refunds[id]) return refunds[id];
+        throw btError('notFoundError', 'Not Found');
+      },
+    });
+    expect(await found.gateway.lookupSale('tx1')).toEqual({
+      id: 'tx1',
+      amount: 1_250,
+      status: 'settled',
+      voided: false,
+      refunds: [
+        { id: 'r1', amount: 450, status: 'submitted_for_settlement', succeeded: true },
+        { id: 'r2', amount: 300, status: 'voided', succeeded: false },
+      ],
+    });
+    expect(found.named('transaction.find')).toEqual([['tx1'], ['r1'], ['r2']]);
+
+    const voided = standIn({ 'transaction.find': () => ({ ...SETTLING, status: 'voided' }) });
+    expect(await voided.gateway.lookupSale('tx1')).toEqual({
+      id: 'tx1',
+      amount: 1_250,
+      status: 'voided',
+      voided: true,
+      refunds: [],
+    });
+    expect(await standIn().gateway.lookupSale('nope')).toBeNull();
+  });
+
+  it('reports a lookup it cannot finish as the gateway being unavailable, never a shorter list', async () => {
+    const down = standIn({
+      'transaction.find': () => {
+        throw btError('gatewayTimeoutError');
+      },
+    });
+    await expect(down.gateway.lookupSale('tx1')).rejects.toBeInstanceOf(GatewayUnavailableError);
+    // The sale names a refund Braintree then cannot find: not an answer to act on.
+    const missing = standIn({
+      'transaction.find': (id: string) => {
+        if (id === 'tx1') return { ...SETTLING, status: 'settled', refundIds: ['gone'] };
+        throw btError('notFoundError', 'Not Found');
+      },
+    });
+    await expect(missing.gateway.lookupSale('tx1')).rejects.toBeInstanceOf(GatewayUnavailableError);
+  });
+
   it('finds an order’s sale by searching its order id', async () => {
     const { gateway } = standIn({ 'transaction.search': () => [SETTLING] });
     expect(await gateway.findByOrderId('order-1')).toEqual({

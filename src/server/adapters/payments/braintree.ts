@@ -33,10 +33,12 @@ import {
   CARD_LIMITED,
   GatewayUnavailableError,
   type GatewayAddress,
+  type GatewayRefund,
   type GatewayTransaction,
   type PaidWith,
   type PaymentGateway,
   type RefundOutcome,
+  type SaleLookup,
   type SaleRefusal,
   type SaleRequest,
   type SaleResult,
@@ -248,6 +250,18 @@ export function braintreeContentSources(environment: 'sandbox' | 'production'): 
 const SUCCEEDED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
 const VOIDABLE = new Set(['authorized', 'submitted_for_settlement', 'settlement_pending']);
 const REFUNDABLE = new Set(['settled', 'settling']);
+/**
+ * A refund (a `credit` transaction) whose money goes back: submitted, settling or
+ * settled. Voided (before settlement), declined, rejected or failed ones gave nothing.
+ */
+const REFUND_GOES = new Set([
+  'authorized',
+  'submitted_for_settlement',
+  'settlement_pending',
+  'settling',
+  'settled',
+  'settlement_confirmed',
+]);
 
 /** Thrown error types that are answers, not outages: the caller decides (braintree error_types.js). */
 const ANSWERS = new Set(['notFoundError', 'invalidSignatureError', 'invalidKeysError']);
@@ -718,6 +732,48 @@ export function braintreeGateway(
         ok: false,
         reason: 'refused',
         message: `The sale cannot be refunded (${transaction.status}).`,
+      };
+    },
+
+    /**
+     * `transaction.find` of the sale, then of each of its `refundIds`, in Braintree's
+     * order: each refund's amount and status. A refund id Braintree then
+     * cannot find makes the answer incomplete, so it is reported as the gateway being
+     * unavailable rather than as a shorter list (which could release a refund that went).
+     */
+    async lookupSale(transactionId): Promise<SaleLookup | null> {
+      let sale: BtTransaction;
+      try {
+        sale = await call('transaction.find', () => client.transaction.find(transactionId));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      const refunds: GatewayRefund[] = [];
+      for (const refundId of sale.refundIds ?? []) {
+        let refund: BtTransaction;
+        try {
+          refund = await call('transaction.find', () => client.transaction.find(refundId));
+        } catch (error) {
+          if (!isNotFound(error)) throw error;
+          throw new GatewayUnavailableError(
+            `Braintree lists refund ${refundId} of sale ${transactionId} but cannot find it`,
+            { cause: error },
+          );
+        }
+        refunds.push({
+          id: refund.id,
+          amount: penceFromDecimal(refund.amount),
+          status: refund.status,
+          succeeded: REFUND_GOES.has(refund.status),
+        });
+      }
+      return {
+        id: sale.id,
+        amount: penceFromDecimal(sale.amount),
+        status: sale.status,
+        voided: sale.status === 'voided',
+        refunds,
       };
     },
 

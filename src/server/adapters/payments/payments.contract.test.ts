@@ -25,6 +25,8 @@ interface Implementation {
     kind: string,
     transactionId: string,
   ): Promise<{ signature: string; payload: string }>;
+  /** Settles a sale now, as Braintree's daily batch would (the sandbox's testing.settle). */
+  settle(transactionId: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +60,9 @@ const testModes: Implementation[] = ENGINES.map((engine) => {
       const sample = await gateway!.sampleNotification(kind, transactionId);
       return { signature: sample.bt_signature, payload: sample.bt_payload };
     },
+    async settle(transactionId) {
+      if (!(await gateway!.settle(transactionId))) throw new Error(`not settled: ${transactionId}`);
+    },
     async close() {
       await database?.close();
     },
@@ -82,6 +87,13 @@ const implementations: Implementation[] = [
         transactionId,
       );
       return { signature: sample.bt_signature, payload: sample.bt_payload };
+    },
+    async settle(transactionId) {
+      const gateway = new braintree.BraintreeGateway({
+        ...sandboxKeys!,
+        environment: braintree.Environment.Sandbox,
+      });
+      await gateway.testing.settle(transactionId);
     },
     async close() {},
   },
@@ -270,6 +282,59 @@ describe.each(implementations)('payment gateway contract: $name', (impl) => {
         ok: false,
         reason: 'not_found',
       });
+    });
+  });
+
+  describe.skipIf(impl.skip)('looking a sale up (ADR 081)', () => {
+    it('shows a sale with no refunds, then each refund made of it once settled', async () => {
+      const result = await sale(FRICTIONLESS);
+      if (!result.ok) throw new Error(result.refusal.message);
+      const id = result.sale.transactionId;
+      expect(await gateway.lookupSale(id)).toEqual({
+        id,
+        amount: 1_250,
+        status: 'submitted_for_settlement',
+        voided: false,
+        refunds: [],
+      });
+      await impl.settle(id);
+      const first = await gateway.refund(id, 450);
+      const second = await gateway.refund(id, 300);
+      if (!first.ok || !second.ok) throw new Error('refund refused');
+      const found = await gateway.lookupSale(id);
+      expect(found).toMatchObject({ id, amount: 1_250, status: 'settled', voided: false });
+      // The gateway's own order of the list is not part of the contract.
+      expect([...found!.refunds].sort((a, b) => b.amount - a.amount)).toEqual([
+        {
+          id: first.transactionId,
+          amount: 450,
+          status: 'submitted_for_settlement',
+          succeeded: true,
+        },
+        {
+          id: second.transactionId,
+          amount: 300,
+          status: 'submitted_for_settlement',
+          succeeded: true,
+        },
+      ]);
+    });
+
+    it('shows a sale voided in full as voided, with no refunds', async () => {
+      const result = await sale(FRICTIONLESS);
+      if (!result.ok) throw new Error(result.refusal.message);
+      const id = result.sale.transactionId;
+      expect(await gateway.refund(id, 1_250)).toMatchObject({ ok: true, kind: 'void' });
+      expect(await gateway.lookupSale(id)).toMatchObject({
+        id,
+        status: 'voided',
+        voided: true,
+        refunds: [],
+      });
+    });
+
+    it('answers null for a sale it does not know', async () => {
+      expect(await gateway.lookupSale('nosuchsale')).toBeNull();
     });
   });
 

@@ -151,6 +151,31 @@ export type RefundOutcome =
   | { ok: true; kind: 'void' | 'refund'; transactionId: string | null }
   | { ok: false; reason: 'unsettled' | 'refused' | 'not_found'; message: string };
 
+/** One refund of a sale, as the gateway knows it (Braintree: a `credit` transaction). */
+export interface GatewayRefund {
+  id: string;
+  /** Pence. */
+  amount: number;
+  /** Braintree's statuses: submitted_for_settlement, settling, settled, voided, processor_declined… */
+  status: string;
+  /** Whether the money goes (or went) back: not voided, declined or failed. */
+  succeeded: boolean;
+}
+
+/**
+ * What the gateway did with a sale (ADR 081): its status, whether it was voided (nothing
+ * was taken), and the refunds made of it, oldest first — from the shop or the gateway's
+ * control panel alike. What resolves a refund left pending (ADR 051).
+ */
+export interface SaleLookup {
+  id: string;
+  /** Pence. */
+  amount: number;
+  status: string;
+  voided: boolean;
+  refunds: GatewayRefund[];
+}
+
 export interface PaymentGateway {
   readonly mode: 'braintree' | 'test';
   /** Hosts the browser side needs in the page's CSP (Braintree client, 3DS frames, wallets). */
@@ -171,6 +196,12 @@ export interface PaymentGateway {
    * settled (several partial refunds, never more than the sale in all).
    */
   refund(transactionId: string, amount: number): Promise<RefundOutcome>;
+  /**
+   * What became of a sale: its status, voided or not, and its refunds (Braintree
+   * `transaction.find` and each of its `refundIds`); null for an unknown sale.
+   * Throws GatewayUnavailableError when the gateway cannot be asked.
+   */
+  lookupSale(transactionId: string): Promise<SaleLookup | null>;
   /**
    * The sale made for an order id, if any (crash recovery): of several, one holding money,
    * else a voided one, else the latest.

@@ -165,9 +165,18 @@ const saleFault = z.discriminatedUnion('kind', [
     .strict(),
 ]);
 
+/** A refund whose answer is lost, made (or not) at the gateway first (ADR 081). */
+const refundFault = z
+  .object({
+    kind: z.enum(['timeout', 'network_error']),
+    refunded: z.boolean().default(false),
+  })
+  .strict();
+
 const faultsRequest = z
   .object({
     sales: z.array(saleFault).max(20).default([]),
+    refunds: z.array(refundFault).max(20).default([]),
     unreachable: z.boolean().optional(),
   })
   .strict();
@@ -182,13 +191,17 @@ const faultsReply = data(
         delay_ms: z.number().int(),
       }),
     ),
+    refunds: z.array(
+      z.object({ kind: z.enum(['timeout', 'network_error']), refunded: z.boolean() }),
+    ),
     unreachable: z.boolean(),
     holding: z.number().int(),
   }),
 );
 const faultsDocs = {
   set: openapi({
-    summary: 'Test mode: queues gateway faults for the next sales, or makes it unreachable',
+    summary:
+      'Test mode: queues gateway faults for the next sales or refunds, or makes it unreachable',
     body: faultsRequest,
     replies: { 200: faultsReply },
   }),
@@ -203,7 +216,7 @@ const faultsDocs = {
 };
 
 function faultsView(gateway: TestModeGateway) {
-  const { sales, unreachable, holding } = gateway.faults.state();
+  const { sales, refunds, unreachable, holding } = gateway.faults.state();
   return {
     data: {
       sales: sales.map((fault) => ({
@@ -213,6 +226,7 @@ function faultsView(gateway: TestModeGateway) {
           : {}),
         delay_ms: fault.delayMs ?? 0,
       })),
+      refunds: refunds.map((fault) => ({ kind: fault.kind, refunded: fault.refunded })),
       unreachable,
       holding,
     },
@@ -235,7 +249,8 @@ const settleDocs = openapi({
  * The test gateway's fault switch over HTTP, for browser journeys and tests that run the
  * shop as a process: `POST` queues faults for the next sales
  * (`{ sales: [{ kind: 'timeout' | 'network_error', charged?, delay_ms?,
- * then_unreachable? } | { kind: 'slow', delay_ms }], unreachable? }`), `DELETE` clears them, `GET`
+ * then_unreachable? } | { kind: 'slow', delay_ms }], refunds: [{ kind: 'timeout' |
+ * 'network_error', refunded? }], unreachable? }`), `DELETE` clears them, `GET`
  * tells; each answers what is set and how many sales a delay is `holding` now.
  * `POST /api/v1/test-mode/braintree/settlements` `{ transaction_id }` settles a sale.
  * Registered only with the test-mode gateway outside production.
@@ -255,6 +270,7 @@ export function registerTestModeFaults(app: FastifyInstance, gateway: TestModeGa
             },
       ),
     );
+    gateway.faults.failNextRefunds(...input.refunds);
     if (input.unreachable !== undefined) gateway.faults.setUnreachable(input.unreachable);
     request.log.warn({ faults: gateway.faults.state() }, 'test-mode payment faults set');
     return reply.code(200).send(faultsView(gateway));

@@ -50,6 +50,7 @@ import {
   type PaidWith,
   type PaymentGateway,
   type RefundOutcome,
+  type SaleLookup,
   type SaleRefusal,
   type SaleRequest,
   type SaleResult,
@@ -72,6 +73,9 @@ const nonceCutoff = sql<Date>`now() - make_interval(hours => ${NONCE_TTL_HOURS})
 
 /** Sale statuses under which money is (or will be) taken. */
 const SUCCEEDED = new Set(['authorized', 'submitted_for_settlement', 'settling', 'settled']);
+
+/** Refund statuses under which the money goes back (as the Braintree adapter counts them). */
+const REFUND_GOES = new Set(['submitted_for_settlement', 'settling', 'settled']);
 
 /** Braintree's messages for the nonce problems it reports as validation errors. */
 export const NONCE_MESSAGES = {
@@ -108,10 +112,22 @@ export type SaleFault =
     }
   | { kind: 'slow'; delayMs: number };
 
+/**
+ * What the test gateway does wrong with one refund or void (ADR 081): the answer is lost
+ * (GatewayUnavailableError) after the gateway did (`refunded: true`) or did not do it —
+ * the refund the shop then holds as pending, which a lookup resolves.
+ */
+export interface RefundFault {
+  kind: 'timeout' | 'network_error';
+  refunded: boolean;
+}
+
 /** The test gateway's fault switch (tests, and the non-production route). */
 export interface GatewayFaults {
   /** Queues faults for the next sales, one sale each, in order. */
   failNextSales(...faults: SaleFault[]): void;
+  /** Queues faults for the next back-office refunds (`refund`), one each, in order. */
+  failNextRefunds(...faults: RefundFault[]): void;
   /**
    * While on, every call that would reach Braintree's API (sales, lookups, reversals,
    * the vault) fails at once as unreachable; client tokens still work.
@@ -120,7 +136,7 @@ export interface GatewayFaults {
   /** Drops queued faults and ends an outage. */
   clear(): void;
   /** Queued faults, the outage, and how many sales are being held by a delay right now. */
-  state(): { sales: SaleFault[]; unreachable: boolean; holding: number };
+  state(): { sales: SaleFault[]; refunds: RefundFault[]; unreachable: boolean; holding: number };
 }
 
 export interface TestModeGateway extends PaymentGateway {
@@ -279,21 +295,26 @@ function unavailable(kind: 'timeout' | 'network_error' | 'unreachable'): Gateway
 
 function faultSwitch(): GatewayFaults & {
   nextSale(): SaleFault | null;
+  nextRefund(): RefundFault | null;
   unreachable(): boolean;
   hold(ms: number): Promise<void>;
 } {
   const queued: SaleFault[] = [];
+  const refunds: RefundFault[] = [];
   let down = false;
   let holding = 0;
   return {
     failNextSales: (...faults) => void queued.push(...faults),
+    failNextRefunds: (...faults) => void refunds.push(...faults),
     setUnreachable: (unreachable) => void (down = unreachable),
     clear: () => {
       queued.length = 0;
+      refunds.length = 0;
       down = false;
     },
-    state: () => ({ sales: [...queued], unreachable: down, holding }),
+    state: () => ({ sales: [...queued], refunds: [...refunds], unreachable: down, holding }),
     nextSale: () => queued.shift() ?? null,
+    nextRefund: () => refunds.shift() ?? null,
     unreachable: () => down,
     async hold(ms) {
       holding += 1;
@@ -749,7 +770,37 @@ export function testModeGateway(options: TestModeGatewayOptions): TestModeGatewa
     },
     async refund(transactionId, amount) {
       reachable();
-      return giveBack(transactionId, amount);
+      const fault = faults.nextRefund();
+      if (!fault) return giveBack(transactionId, amount);
+      // Done (or not) at the gateway before the answer is lost.
+      if (fault.refunded) await giveBack(transactionId, amount);
+      throw unavailable(fault.kind);
+    },
+
+    async lookupSale(transactionId): Promise<SaleLookup | null> {
+      reachable();
+      const sale = await findSale(transactionId);
+      if (!sale) return null;
+      // The voids and refunds it performed, as it recorded them (giveBack, reverse).
+      const refunds = await db
+        .selectFrom('payment_ledger')
+        .select(['transaction_id', 'amount', 'status'])
+        .where('reverses', '=', sale.transaction_id)
+        .where('kind', '=', 'refund')
+        .orderBy('id')
+        .execute();
+      return {
+        id: sale.transaction_id,
+        amount: sale.amount,
+        status: sale.status,
+        voided: sale.status === 'voided',
+        refunds: refunds.map((row) => ({
+          id: row.transaction_id,
+          amount: row.amount,
+          status: row.status,
+          succeeded: REFUND_GOES.has(row.status),
+        })),
+      };
     },
 
     async findByOrderId(orderId) {

@@ -94,6 +94,7 @@ export function adminOrderViews(db: Db) {
           .selectFrom('refunds as r')
           .select((eb) => [
             'r.id',
+            'r.state',
             'r.credit_note_number',
             'r.amount',
             'r.items_amount',
@@ -173,6 +174,7 @@ export function adminOrderViews(db: Db) {
         })),
         refunds: refunds.map((r) => ({
           id: r.id,
+          state: r.state as 'pending' | 'completed',
           // A refund to the payment has its number once the gateway has answered (ADR 051).
           credit_note_number: r.credit_note_number ?? 'Pending',
           amount: money(r.amount),

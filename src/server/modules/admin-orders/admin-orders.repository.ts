@@ -5,7 +5,8 @@
  * `search_text` for a search (`LIKE '%…%'` on the lower-cased text, which pg_trgm's GIN
  * index answers from three characters), and the partial index of lines still to send
  * (`order_items_awaiting_idx`; `order_items_awaiting_preorder_idx`, migration 023, for
- * pre-orders: its predicate is the two conditions on `w` below) for the dashboard's lists.
+ * pre-orders: its predicate is the two conditions on `w` below) for the dashboard's lists,
+ * and the partial index of pending refunds (`refunds_pending_idx`) for those (ADR 081).
  */
 import { sql } from 'kysely';
 import type { OrderStatus } from '../../../domain/order-status.ts';
@@ -78,7 +79,12 @@ export function adminOrdersRepository(db: Db) {
           eb.or(patterns.map((pattern) => eb('o.search_text', 'like', pattern))),
         );
       }
-      if (criteria.filter) {
+      if (criteria.filter === 'pending_refunds') {
+        // The few pending refunds, from their partial index (refunds_pending_idx).
+        query = query.where('o.id', 'in', (eb) =>
+          eb.selectFrom('refunds').select('order_id').where('state', '=', 'pending'),
+        );
+      } else if (criteria.filter) {
         const inStock = criteria.filter === 'preorders_in_stock';
         query = query.where('o.status', 'in', TO_SEND_STATUSES).where((eb) =>
           eb.exists(

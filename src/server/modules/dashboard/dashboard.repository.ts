@@ -1,7 +1,8 @@
 /**
  * The dashboard's figures (ADR 049), each one query on an index chosen for it: today's
  * paid orders on orders_paid_day_idx (migration 028), what awaits dispatch on
- * order_items_awaiting_idx (lines neither sent nor refunded), low stock on the catalogue.
+ * order_items_awaiting_idx (lines neither sent nor refunded), refunds pending on
+ * refunds_pending_idx, low stock on the catalogue.
  */
 import { sql } from 'kysely';
 import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
@@ -47,6 +48,16 @@ export function dashboardRepository(db: Db) {
         .where('line.preorder_quantity', '>', 0)
         .where('products.quantity_on_hand', '>', 0)
         .select(sql<number>`count(DISTINCT line.order_id)`.as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Refunds to the payment waiting for the gateway (its partial index, refunds_pending_idx). */
+    async pendingRefunds(): Promise<number> {
+      const row = await db
+        .selectFrom('refunds')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('state', '=', 'pending')
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

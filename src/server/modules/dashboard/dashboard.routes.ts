@@ -7,7 +7,7 @@ import type { DashboardService } from './dashboard.service.ts';
 
 const figures = openapi({
   summary:
-    'Today’s paid orders and takings, orders awaiting dispatch, pre-orders now in stock, low stock',
+    'Today’s paid orders and takings, orders awaiting dispatch, pre-orders now in stock, refunds pending, low stock',
   permission: 'dashboard.read',
   replies: { 200: data(dashboardSchema) },
 });

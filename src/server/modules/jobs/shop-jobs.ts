@@ -7,6 +7,8 @@
  * - pending-orders, every 15 s: orders pending longer than a charge takes (ADR 038);
  * - stock-alerts, every minute: back-in-stock emails now due (ADR 025);
  * - search-sales, every minute: units sold folded into the search documents (ADR 076);
+ * - pending-refunds, every minute: refunds to the payment left pending for over five
+ *   minutes checked with the gateway, completed or released (ADR 081);
  * - send-email, queued by the mailer (adapters/email/queued.ts).
  */
 import { z } from 'zod';
@@ -20,6 +22,10 @@ export const HOUSEKEEPING_JOB = 'housekeeping';
 export const PENDING_ORDERS_JOB = 'pending-orders';
 export const STOCK_ALERTS_JOB = 'stock-alerts';
 export const SEARCH_SALES_JOB = 'search-sales';
+export const PENDING_REFUNDS_JOB = 'pending-refunds';
+
+/** How often refunds left pending are checked with the gateway (ADR 081). */
+export const PENDING_REFUNDS_SWEEP_MS = 60 * 1000;
 
 /** How often waiting back-in-stock sign-ups are checked against stock. */
 export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
@@ -37,6 +43,7 @@ export interface PeriodicWork {
   finishStaleCancellations(): Promise<{ finished: number }>;
   settlePendingOrders(): Promise<{ paid: number; failed: number }>;
   dispatchStockAlerts(): Promise<{ sent: number; failed: number }>;
+  resolvePendingRefunds(): Promise<{ completed: number; released: number; unavailable: number }>;
   log: { info(object: object, message: string): void };
 }
 
@@ -98,6 +105,24 @@ export function definePeriodicJobs(queue: JobQueue, work: PeriodicWork): void {
       );
     },
   });
+  queue.define(PENDING_REFUNDS_JOB, {
+    schema: empty,
+    retries: 1,
+    retryDelaySeconds: 10,
+    timeoutSeconds: 10 * 60,
+    async handle() {
+      const counts = await work.resolvePendingRefunds();
+      logIfAny(
+        work,
+        {
+          refunds_completed: counts.completed,
+          refunds_released: counts.released,
+          refunds_unanswered: counts.unavailable,
+        },
+        'pending refunds checked with the payment gateway',
+      );
+    },
+  });
   queue.define(SEARCH_SALES_JOB, {
     schema: empty,
     retries: 1,
@@ -116,6 +141,7 @@ export const PERIODIC_JOBS: readonly { name: string; everySeconds: number }[] = 
   { name: PENDING_ORDERS_JOB, everySeconds: PENDING_SWEEP_MS / 1000 },
   { name: STOCK_ALERTS_JOB, everySeconds: STOCK_ALERT_SWEEP_MS / 1000 },
   { name: SEARCH_SALES_JOB, everySeconds: SEARCH_SALES_FOLD_MS / 1000 },
+  { name: PENDING_REFUNDS_JOB, everySeconds: PENDING_REFUNDS_SWEEP_MS / 1000 },
 ];
 
 export interface JobClock {

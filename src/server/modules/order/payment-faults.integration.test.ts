@@ -258,6 +258,7 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
         { kind: 'timeout', charged: true },
         { kind: 'slow', delay_ms: 10 },
       ],
+      refunds: [{ kind: 'network_error', refunded: true }],
     });
     expect(set.status).toBe(200);
     expect(set.body.data).toEqual({
@@ -265,6 +266,7 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
         { kind: 'timeout', charged: true, then_unreachable: false, delay_ms: 0 },
         { kind: 'slow', delay_ms: 10 },
       ],
+      refunds: [{ kind: 'network_error', refunded: true }],
       unreachable: false,
       holding: 0,
     });
@@ -273,6 +275,7 @@ describe.each(ENGINES)('payment gateway faults on %s', (engine) => {
     );
     expect((await browser.delete(TEST_MODE_FAULTS)).body.data).toEqual({
       sales: [],
+      refunds: [],
       unreachable: false,
       holding: 0,
     });

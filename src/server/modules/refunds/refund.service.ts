@@ -27,7 +27,11 @@ import { planRefund, refundDestinationLabel, type RefundPlan } from '../../../do
 import type { RefundBody } from '../../../domain/schemas/refund.ts';
 import { REFUND_LIMITS } from '../../../domain/staff.ts';
 import type { Mailer } from '../../adapters/email/port.ts';
-import { GatewayUnavailableError, type PaymentGateway } from '../../adapters/payments/port.ts';
+import {
+  GatewayUnavailableError,
+  type PaymentGateway,
+  type SaleLookup,
+} from '../../adapters/payments/port.ts';
 import type { Db } from '../../db/client.ts';
 import type { StockReservation } from '../../db/schema.ts';
 import { adminOrderViews } from '../admin-orders/admin-order-view.ts';
@@ -97,6 +101,56 @@ export interface RefundLink {
   onCompleted?: (trx: Db, refundId: number, creditNote: string) => Promise<void>;
 }
 
+/**
+ * A pending refund the gateway shows no sign of is released only once it is this old
+ * (ADR 081): younger, its own request may still be waiting for the gateway (at most
+ * BRAINTREE_TIMEOUT_SECONDS, 120 s), which could yet refund it.
+ */
+export const RELEASE_PENDING_AFTER_MS = 5 * 60 * 1000;
+
+/** What checking a pending refund with the gateway came to (ADR 081). */
+export type PendingResolution =
+  /** The gateway refunded (or voided) it: completed now, with its credit note. */
+  | { outcome: 'completed'; creditNote: string; gatewayKind: 'void' | 'refund' }
+  /** The gateway shows no such refund: the reservation undone, refundable again. */
+  | { outcome: 'released' }
+  /** The gateway did not answer: still pending. */
+  | { outcome: 'unavailable' }
+  /** No refund at the gateway yet, but its own request may still be under way. */
+  | { outcome: 'too_soon' }
+  /** Someone (or the job) resolved it meanwhile. */
+  | { outcome: 'already_resolved' };
+
+/**
+ * The gateway's refund that is this pending refund's: a refund that went through, of
+ * `amount`, not recorded against another of the order's refunds (`recorded`), the first
+ * such; else the sale's void, when `amount` is all of the sale and no refund of the order
+ * has the void already. Null: the gateway shows it did not happen.
+ */
+export function matchGatewayRefund(
+  sale: SaleLookup | null,
+  amount: number,
+  recorded: ReadonlySet<string>,
+  voidTaken: boolean,
+): { kind: 'void' | 'refund'; transactionId: string | null } | null {
+  if (!sale) return null;
+  const refund = sale.refunds.find(
+    (r) => r.succeeded && r.amount === amount && !recorded.has(r.id),
+  );
+  if (refund) return { kind: 'refund', transactionId: refund.id };
+  if (sale.voided && amount === sale.amount && !voidTaken) {
+    return { kind: 'void', transactionId: null };
+  }
+  return null;
+}
+
+/** A pending refund as a linked module is told of it when a check completes it. */
+export interface PendingRefundRef {
+  id: number;
+  to: 'payment' | 'credit';
+  restock: boolean;
+}
+
 const exceeds = (message?: string) =>
   new AppError('refund_exceeds_payment', message ? { message } : {});
 
@@ -109,6 +163,16 @@ export function refundService(deps: {
   /** After stock went back: the catalogue's cache dropped and back-in-stock emails sent. */
   onRestocked?: () => Promise<void>;
   /**
+   * What another module writes when a pending refund linked to it completes on a check
+   * (ADR 081): a return's refund marks the return refunded, as its own request would.
+   */
+  pendingLink?: (
+    trx: Db,
+    refund: PendingRefundRef,
+    actor: StaffActor,
+  ) => Promise<RefundLink | undefined>;
+  now?: () => Date;
+  /**
    * The seller each credit note names (kept with the refund) and its PDF, attached to
    * the refund email (ADR 071).
    */
@@ -118,6 +182,7 @@ export function refundService(deps: {
   };
 }) {
   const { db, gateway, log } = deps;
+  const now = deps.now ?? (() => new Date());
   const views = adminOrderViews(db);
   const stock = stockLedgerRepository(db);
   const credit = creditRepository(db);
@@ -421,10 +486,24 @@ export function refundService(deps: {
     actor: StaffActor,
     gatewayResult: { kind: 'void' | 'refund'; transactionId: string | null } | null,
     link?: RefundLink,
-  ): Promise<{ creditNote: string; restocked: boolean }> {
+  ): Promise<{ creditNote: string; restocked: boolean } | null> {
     const { plan } = reserved;
     // The order as it is now (another refund may have completed since step 1).
     const order = (await lockOrder(trx, reserved.order.order_number))!;
+    if (gatewayResult) {
+      const state = await stateOf(trx, reserved.refundId);
+      // A check with the gateway (ADR 081) resolved it while the gateway was being asked.
+      if (state === 'completed') return null;
+      if (state === undefined) {
+        // Released as never made, and the gateway has made it since: only a request stalled
+        // for longer than RELEASE_PENDING_AFTER_MS gets here. Staff must record it by hand.
+        log.error(
+          { order: order.order_number, refund: reserved.refundId, gateway: gatewayResult },
+          'refund made at the gateway after a check released it: record it by hand',
+        );
+        return null;
+      }
+    }
     const creditNote = await nextCreditNote(trx);
     // Stock back before the refund counts as completed: products' rows are then locked
     // before the sales summary's (ADR 068's triggers on refunds), in the same order as an
@@ -522,6 +601,123 @@ export function refundService(deps: {
     });
     await link?.onCompleted?.(trx, reserved.refundId, creditNote);
     return { creditNote, restocked };
+  }
+
+  /**
+   * A pending refund as step 1 left it, read under the order's lock: its plan and the
+   * request it answers. The lines as before it (their `refunded` less its units), as
+   * step 3's restock counts from. Null when it is no longer pending.
+   */
+  async function pendingReservation(
+    trx: Db,
+    order: LockedOrder,
+    refundId: number,
+  ): Promise<(Reserved & { body: RefundBody }) | null> {
+    const refund = await trx
+      .selectFrom('refunds')
+      .selectAll()
+      .where('id', '=', refundId)
+      .where('order_id', '=', order.id)
+      .where('state', '=', 'pending')
+      .executeTakeFirst();
+    if (!refund) return null;
+    const items = await trx
+      .selectFrom('refund_items')
+      .select(['order_item_id', 'quantity', 'amount', 'tax_amount'])
+      .where('refund_id', '=', refundId)
+      .orderBy('order_item_id')
+      .execute();
+    const units = new Map(items.map((i) => [i.order_item_id, i.quantity]));
+    const lines = (await linesOf(trx, order.id)).map((line) => ({
+      ...line,
+      refunded: line.refunded - (units.get(line.id) ?? 0),
+    }));
+    return {
+      refundId,
+      order,
+      lines,
+      plan: {
+        items: items.map((i) => ({
+          order_item_id: i.order_item_id,
+          quantity: i.quantity,
+          amount: i.amount,
+          tax: i.tax_amount,
+        })),
+        itemsAmount: refund.items_amount,
+        deliveryAmount: refund.delivery_amount,
+        goodwillAmount: refund.goodwill_amount,
+        amount: refund.amount,
+        tax: refund.tax_amount,
+      },
+      body: {
+        to: 'payment',
+        reason: refund.reason,
+        restock: refund.restock,
+        items: items.map((i) => ({ order_item_id: i.order_item_id, quantity: i.quantity })),
+        delivery: refund.delivery_amount > 0,
+        amount: refund.goodwill_amount,
+      },
+    };
+  }
+
+  /**
+   * A pending refund the gateway shows never happened: its reservation undone, as a
+   * refusal's is, with the order's timeline saying so (audited `order.refund_released`).
+   */
+  async function release(
+    trx: Db,
+    reserved: Reserved,
+    actor: StaffActor,
+    sale: SaleLookup | null,
+  ): Promise<void> {
+    const { order, plan } = reserved;
+    for (const item of plan.items) {
+      await trx
+        .updateTable('order_items')
+        .set((eb) => ({ refunded: eb('refunded', '-', item.quantity) }))
+        .where('id', '=', item.order_item_id)
+        .execute();
+    }
+    await trx
+      .updateTable('orders')
+      .set((eb) => ({
+        refunded_amount: eb('refunded_amount', '-', plan.amount),
+        updated_at: sql`now()`,
+      }))
+      .where('id', '=', order.id)
+      .execute();
+    await trx.deleteFrom('refunds').where('id', '=', reserved.refundId).execute();
+    const amount = formatPence(pence(plan.amount));
+    await recordOrderEvent(trx, {
+      orderId: order.id,
+      kind: 'refund_released',
+      summary: `Pending refund of ${amount} released: the payment provider shows it was not made`,
+      staffId: actor.staffId,
+      detail: { refund_id: reserved.refundId, amount: plan.amount },
+    });
+    await recordAudit(trx, actor, {
+      action: 'order.refund_released',
+      entityType: 'order',
+      entityId: order.order_number,
+      before: { refunded_amount: order.refunded_amount, refund_id: reserved.refundId },
+      after: {
+        refunded_amount: order.refunded_amount - plan.amount,
+        gateway: sale
+          ? { sale: sale.id, status: sale.status, refunds: sale.refunds.length }
+          : 'sale not found',
+      },
+      reason: 'The payment provider shows the refund was not made',
+    });
+  }
+
+  /** The refund's state (read under the order's lock); undefined once released. */
+  async function stateOf(trx: Db, refundId: number): Promise<string | undefined> {
+    const row = await trx
+      .selectFrom('refunds')
+      .select('state')
+      .where('id', '=', refundId)
+      .executeTakeFirst();
+    return row?.state;
   }
 
   /** A gateway refusal: the reservation undone, as if it had never been (audited). */
@@ -622,7 +818,14 @@ export function refundService(deps: {
     }
   };
 
-  return {
+  const service = {
+    /** The order as staff now see it (after a check). */
+    async orderView(orderNumber: string): Promise<AdminOrderView> {
+      const view = await views.byNumber(orderNumber);
+      if (!view) throw new AppError('order_not_found');
+      return view;
+    },
+
     /**
      * POST /admin/orders/{order_number}/refunds: answers the order as staff now see it.
      * `link`: another module's writes in the refund's transactions (RefundLink).
@@ -638,7 +841,7 @@ export function refundService(deps: {
       if (body.to === 'credit') {
         const done = await run(async (trx) => {
           const reserved = await reserve(trx, orderNumber, body, actor, link);
-          return { reserved, ...(await complete(trx, reserved, body, actor, null, link)) };
+          return { reserved, ...(await complete(trx, reserved, body, actor, null, link))! };
         });
         await afterCommit(done.reserved, body, done.creditNote, done.restocked);
         return (await views.byNumber(orderNumber))!;
@@ -676,10 +879,136 @@ export function refundService(deps: {
       const done = await db
         .transaction()
         .execute((trx) => complete(trx, reserved, body, actor, outcome, link));
-      await afterCommit(reserved, body, done.creditNote, done.restocked);
+      if (done) await afterCommit(reserved, body, done.creditNote, done.restocked);
+      else {
+        log.warn(
+          { order: orderNumber, refund: reserved.refundId },
+          'refund: resolved meanwhile by a check with the gateway',
+        );
+      }
       return (await views.byNumber(orderNumber))!;
     },
+
+    /**
+     * POST /admin/orders/{order_number}/refunds/{id}/check (and the pending-refunds job,
+     * ADR 081): resolves a refund to the payment left pending from what the gateway did
+     * with the sale. A gateway refund of the same amount not yet recorded against another
+     * of the order's refunds (or, for all of an unsettled sale, its void) completes it —
+     * step 3 exactly as a refund's own request would, with the gateway's transaction id;
+     * none releases it (its amounts refundable again), once it is older than
+     * RELEASE_PENDING_AFTER_MS; a gateway that does not answer leaves it. Under the order's
+     * lock, and only while still pending: checks at once resolve it once.
+     */
+    async resolvePending(
+      orderNumber: string,
+      refundId: number,
+      actor: StaffActor,
+    ): Promise<PendingResolution> {
+      const row = await db
+        .selectFrom('refunds as r')
+        .innerJoin('orders as o', 'o.id', 'r.order_id')
+        .select(['r.state', 'r.destination', 'r.created_at', 'o.transaction_id'])
+        .where('r.id', '=', refundId)
+        .where('o.order_number', '=', orderNumber)
+        .executeTakeFirst();
+      if (!row) throw new AppError('not_found', { message: 'This order has no such refund.' });
+      if (row.state !== 'pending') return { outcome: 'already_resolved' };
+      let sale: SaleLookup | null;
+      try {
+        sale = row.transaction_id ? await gateway.lookupSale(row.transaction_id) : null;
+      } catch (error) {
+        if (!(error instanceof GatewayUnavailableError)) throw error;
+        log.warn(
+          { err: error, order: orderNumber, refund: refundId },
+          'pending refund: the gateway did not answer; it stays pending',
+        );
+        return { outcome: 'unavailable' };
+      }
+      const age = now().getTime() - new Date(row.created_at).getTime();
+      const done = await db.transaction().execute(async (trx) => {
+        const order = await lockOrder(trx, orderNumber);
+        const reserved = order ? await pendingReservation(trx, order, refundId) : null;
+        if (!order || !reserved) return { outcome: 'already_resolved' as const };
+        const recorded = new Set(
+          (
+            await trx
+              .selectFrom('refunds')
+              .select('gateway_transaction_id')
+              .where('order_id', '=', order.id)
+              .where('state', '=', 'completed')
+              .where('gateway_transaction_id', 'is not', null)
+              .execute()
+          ).map((r) => r.gateway_transaction_id!),
+        );
+        const voidTaken = await trx
+          .selectFrom('refunds')
+          .select('id')
+          .where('order_id', '=', order.id)
+          .where('state', '=', 'completed')
+          .where('gateway_kind', '=', 'void')
+          .executeTakeFirst();
+        const found = matchGatewayRefund(sale, reserved.plan.amount, recorded, !!voidTaken);
+        const body = reserved.body;
+        if (found) {
+          const link = await deps.pendingLink?.(
+            trx,
+            { id: refundId, to: 'payment', restock: body.restock ?? false },
+            actor,
+          );
+          const completed = await complete(trx, reserved, body, actor, found, link);
+          return completed
+            ? { outcome: 'completed' as const, reserved, body, found, ...completed }
+            : { outcome: 'already_resolved' as const };
+        }
+        if (age < RELEASE_PENDING_AFTER_MS) return { outcome: 'too_soon' as const };
+        await release(trx, reserved, actor, sale);
+        return { outcome: 'released' as const };
+      });
+      if (done.outcome !== 'completed') return { outcome: done.outcome };
+      await afterCommit(done.reserved, done.body, done.creditNote, done.restocked);
+      return {
+        outcome: 'completed',
+        creditNote: done.creditNote,
+        gatewayKind: done.found.kind,
+      };
+    },
+
+    /**
+     * The pending-refunds job (ADR 081): checks each refund pending longer than
+     * RELEASE_PENDING_AFTER_MS (oldest first, at most `limit`) as `actor`. What it cannot
+     * resolve (the gateway not answering) stays pending for the next run, and for staff.
+     */
+    async resolveStalePending(
+      actor: StaffActor,
+      limit = 50,
+    ): Promise<Record<PendingResolution['outcome'], number>> {
+      const cutoff = new Date(now().getTime() - RELEASE_PENDING_AFTER_MS);
+      const stale = await db
+        .selectFrom('refunds as r')
+        .innerJoin('orders as o', 'o.id', 'r.order_id')
+        .select(['r.id', 'o.order_number'])
+        .where('r.state', '=', 'pending')
+        .where('r.created_at', '<', cutoff)
+        .orderBy('r.created_at')
+        .limit(limit)
+        .execute();
+      const counts = {
+        completed: 0,
+        released: 0,
+        unavailable: 0,
+        too_soon: 0,
+        already_resolved: 0,
+      };
+      for (const refund of stale) {
+        const result = await service.resolvePending(refund.order_number, refund.id, actor);
+        counts[result.outcome] += 1;
+        // One outage answers every lookup the same: the rest wait for the next run.
+        if (result.outcome === 'unavailable') break;
+      }
+      return counts;
+    },
   };
+  return service;
 }
 
 export type RefundService = ReturnType<typeof refundService>;

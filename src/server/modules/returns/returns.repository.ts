@@ -232,6 +232,12 @@ export function returnsRepository(db: Db) {
       return row ? normalise(row as ReturnRow) : undefined;
     },
 
+    /** The return a refund pays for, if any (`refund_id` is unique). */
+    async byRefund(refundId: number, trx: Db = db): Promise<ReturnRow | undefined> {
+      const row = await selectReturns(trx).where('r.refund_id', '=', refundId).executeTakeFirst();
+      return row ? normalise(row as ReturnRow) : undefined;
+    },
+
     async ofOrder(orderId: number, trx: Db = db): Promise<ReturnRow[]> {
       const rows = await selectReturns(trx)
         .where('r.order_id', '=', orderId)

@@ -30,7 +30,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import { recordOrderEvent } from '../order/order-events.ts';
 import { orderVisibleTo, type OrderViewer } from '../order/order-history.ts';
-import type { RefundService } from '../refunds/refund.service.ts';
+import type { PendingRefundRef, RefundLink, RefundService } from '../refunds/refund.service.ts';
 import type { StaffActor } from '../staff/staff-actor.ts';
 import { returnRefusedEmail, returnStartedEmail } from './return-email.ts';
 import { returnsRepository, type ReturnRow } from './returns.repository.ts';
@@ -104,6 +104,40 @@ export function returnsService(deps: {
     const row = await repo.byNumber(returnNumber, trx);
     if (!row) throw new AppError('return_not_found');
     return row;
+  }
+
+  /**
+   * What completing the return's refund writes with it, in the refund's transaction: the
+   * return refunded and closed, its timeline event and audit record.
+   */
+  function completedWith(
+    row: ReturnRow,
+    actor: StaffActor,
+    to: 'payment' | 'credit',
+    restock: boolean,
+  ): NonNullable<RefundLink['onCompleted']> {
+    return async (trx, _refundId, creditNote) => {
+      await repo.move(row.id, ['received'], { status: 'refunded', closed: true }, trx);
+      await recordOrderEvent(trx, {
+        orderId: row.order_id,
+        kind: 'return_refunded',
+        summary: `Return ${row.return_number} refunded — ${creditNote}`,
+        staffId: actor.staffId,
+      });
+      await recordAudit(trx, actor, {
+        action: 'return.refund',
+        entityType: 'return',
+        entityId: row.return_number,
+        before: { status: 'received' },
+        after: {
+          status: 'refunded',
+          order_number: row.order_number,
+          credit_note_number: creditNote,
+          to,
+          restock,
+        },
+      });
+    };
   }
 
   /** Why a return in `status` cannot take this step. */
@@ -311,6 +345,21 @@ export function returnsService(deps: {
     },
 
     /**
+     * The link of a refund left pending that a check with the gateway completes (ADR 081):
+     * the return it pays for becomes refunded, as the refund's own request would have made
+     * it. None when the refund pays for no return still received.
+     */
+    async pendingRefundLink(
+      trx: Db,
+      refund: PendingRefundRef,
+      actor: StaffActor,
+    ): Promise<RefundLink | undefined> {
+      const row = await repo.byRefund(refund.id, trx);
+      if (!row || row.status !== 'received') return undefined;
+      return { onCompleted: completedWith(row, actor, refund.to, refund.restock) };
+    },
+
+    /**
      * POST /admin/returns/{n}/refund: refunds the returned lines through the refunds
      * service (its rules, role limits, gateway steps, restock and email), the return
      * linked to the refund as it is reserved and marked refunded as it completes.
@@ -346,28 +395,7 @@ export function returnsService(deps: {
               throw notAllowed(`Return ${row.return_number} was changed meanwhile: reload it.`);
             }
           },
-          onCompleted: async (trx, _refundId, creditNote) => {
-            await repo.move(row.id, ['received'], { status: 'refunded', closed: true }, trx);
-            await recordOrderEvent(trx, {
-              orderId: row.order_id,
-              kind: 'return_refunded',
-              summary: `Return ${row.return_number} refunded — ${creditNote}`,
-              staffId: actor.staffId,
-            });
-            await recordAudit(trx, actor, {
-              action: 'return.refund',
-              entityType: 'return',
-              entityId: row.return_number,
-              before: { status: 'received' },
-              after: {
-                status: 'refunded',
-                order_number: row.order_number,
-                credit_note_number: creditNote,
-                to: input.to,
-                restock: input.restock ?? true,
-              },
-            });
-          },
+          onCompleted: completedWith(row, actor, input.to, input.restock ?? true),
         },
       );
       return adminReturnView(await find(returnNumber));

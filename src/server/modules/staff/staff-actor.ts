@@ -24,3 +24,11 @@ export function actorOf(request: FastifyRequest): StaffActor {
 
 /** The operator at the command line (npm run staff:add, npm run restock). */
 export const COMMAND_LINE: StaffActor = { staffId: null, label: 'cli', role: null, ip: null };
+
+/** The shop's own background jobs, when they write what staff would (ADR 081). */
+export const jobActor = (job: string): StaffActor => ({
+  staffId: null,
+  label: `job:${job}`,
+  role: null,
+  ip: null,
+});

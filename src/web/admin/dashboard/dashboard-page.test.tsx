@@ -10,6 +10,7 @@ const FIGURES: DashboardView = {
   today: { day: '2026-11-26', orders: 7, takings: 123456 },
   awaiting_dispatch: 4,
   preorders_in_stock: 2,
+  pending_refunds: 1,
   low_stock: 3,
   low_stock_threshold: 5,
 };
@@ -31,7 +32,7 @@ const renderAs = (role: StaffView['role']) =>
 const tile = (title: string) => screen.getByRole('heading', { name: title }).closest('li')!;
 
 describe('the dashboard', () => {
-  it('shows the four figures, takings in pounds, each linking to its list', async () => {
+  it('shows the figures, takings in pounds, each linking to its list', async () => {
     mockApi({ 'GET /api/v1/admin/dashboard': () => ({ body: { data: FIGURES } }) });
     renderAs('owner');
     expect(await screen.findByText('26/11/2026', { exact: false })).toBeInTheDocument();
@@ -39,6 +40,10 @@ describe('the dashboard', () => {
     expect(within(tile('Today’s orders')).getByText('£1,234.56 taken today')).toBeInTheDocument();
     expect(within(tile('Awaiting dispatch')).getByText('4')).toBeInTheDocument();
     expect(within(tile('Pre-orders now in stock')).getByText('2')).toBeInTheDocument();
+    expect(within(tile('Refunds pending')).getByText('1')).toBeInTheDocument();
+    expect(
+      within(tile('Refunds pending')).getByText(/waiting for the payment provider/i),
+    ).toBeInTheDocument();
     expect(within(tile('Low stock')).getByText('3')).toBeInTheDocument();
     expect(within(tile('Low stock')).getByText(/5 units or fewer/)).toBeInTheDocument();
     const links = screen.getAllByRole('link').map((link) => link.getAttribute('href'));
@@ -46,6 +51,7 @@ describe('the dashboard', () => {
       '/admin/orders',
       '/admin/orders?filter=awaiting_dispatch',
       '/admin/orders?filter=preorders_in_stock',
+      '/admin/orders?filter=pending_refunds',
       '/admin/stock?low=true',
     ]);
     expect(screen.getByRole('link', { name: /see low stock: low stock/i })).toBeInTheDocument();

@@ -1,5 +1,5 @@
 /**
- * The dashboard's four figures, each a tile linking to its list (ADR 049). Links show
+ * The dashboard's figures, each a tile linking to its list (ADR 049). Links show
  * only where the staff member may read that list; the figure shows either way.
  */
 import { Link } from 'react-router';
@@ -48,6 +48,18 @@ export function DashboardTiles({ figures, canReadOrders, canReadStock }: Dashboa
       detail: 'Pre-ordered items that can be sent now',
       link: canReadOrders
         ? { to: '/admin/orders?filter=preorders_in_stock', label: 'See the pre-orders' }
+        : null,
+    },
+    {
+      id: 'pending-refunds',
+      title: 'Refunds pending',
+      figure: String(figures.pending_refunds),
+      detail:
+        figures.pending_refunds === 0
+          ? 'None waiting for the payment provider'
+          : 'Waiting for the payment provider: check them on the order',
+      link: canReadOrders
+        ? { to: '/admin/orders?filter=pending_refunds', label: 'See the orders' }
         : null,
     },
     {

@@ -9,7 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { addressLines } from '../../../domain/address-lines.ts';
-import type { AdminOrderView } from '../../../domain/api/admin-orders.ts';
+import type { AdminOrderView, PendingRefundCheckView } from '../../../domain/api/admin-orders.ts';
 import { orderCancellability } from '../../../domain/order-cancellation.ts';
 import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import { ORDER_NOTE_MAX } from '../../../domain/schemas/admin-orders.ts';
@@ -24,6 +24,7 @@ import { CreditGrant } from './credit-grant.tsx';
 import { DispatchPanel } from './dispatch-panel.tsx';
 import { formatWhen } from './format.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
+import { CHECK_TONE, PendingRefundCheck } from './pending-refund-check.tsx';
 import { fetchOrder, orderKey, orderWrite } from './orders-api.ts';
 import { RefundPanel } from './refund-panel.tsx';
 import { OrderReturns } from '../returns/order-returns.tsx';
@@ -259,47 +260,7 @@ export function OrderView({ order }: { order: AdminOrderView }) {
 
         {order.customer && <CreditGrant customer={order.customer} />}
 
-        <section className="order-section" aria-labelledby="order-refunds">
-          <h2 id="order-refunds">Refunds</h2>
-          {order.refunds.length === 0 ? <p>No refunds.</p> : null}
-          {order.refunds.map((refund) => (
-            <article key={refund.id} aria-label={`Credit note ${refund.credit_note_number}`}>
-              <p>
-                <strong>{refund.credit_note_number}</strong>: {refund.amount.label}{' '}
-                {refund.to === 'credit'
-                  ? 'as store credit'
-                  : refund.gateway_kind === 'void'
-                    ? 'to the payment (voided)'
-                    : 'to the payment'}
-                {refund.restock ? ', restocked' : ''}
-                <span className="order-timeline__meta">
-                  {formatWhen(refund.date)} by {who(refund.staff)}
-                </span>
-              </p>
-              <p>Reason: {refund.reason}</p>
-              {/^CN-\d+$/.test(refund.credit_note_number) && (
-                <p>
-                  <a
-                    href={`/api/v1/admin/orders/${encodeURIComponent(order.order_number)}/credit-notes/${refund.credit_note_number}`}
-                    target="_blank"
-                    rel="noopener"
-                  >
-                    Credit note {refund.credit_note_number} (PDF)
-                  </a>
-                </p>
-              )}
-              {refund.items.length > 0 ? (
-                <ul>
-                  {refund.items.map((item) => (
-                    <li key={item.order_item_id}>
-                      {item.quantity} × {lineName.get(item.order_item_id) ?? 'Item'}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </article>
-          ))}
-        </section>
+        <OrderRefunds order={order} onChange={onChange} lineName={lineName} />
 
         <section className="order-section order-section--wide" aria-labelledby="order-timeline">
           <h2 id="order-timeline">Timeline</h2>
@@ -323,6 +284,79 @@ export function OrderView({ order }: { order: AdminOrderView }) {
 interface ChangeProps {
   order: AdminOrderView;
   onChange: (order: AdminOrderView) => void;
+}
+
+/**
+ * The order's refunds: each with its credit note, or "Pending" with the check with the
+ * payment provider (ADR 081), whose outcome shows above the list.
+ */
+function OrderRefunds({
+  order,
+  onChange,
+  lineName,
+}: ChangeProps & { lineName: ReadonlyMap<number, string> }) {
+  const [checked, setChecked] = useState<PendingRefundCheckView | null>(null);
+  return (
+    <section className="order-section" aria-labelledby="order-refunds">
+      <h2 id="order-refunds">Refunds</h2>
+      {checked ? <Notice tone={CHECK_TONE[checked.outcome]}>{checked.message}</Notice> : null}
+      {order.refunds.length === 0 ? <p>No refunds.</p> : null}
+      {order.refunds.map((refund) => (
+        <article
+          key={refund.id}
+          aria-label={
+            refund.state === 'pending'
+              ? `Pending refund of ${refund.amount.label}`
+              : `Credit note ${refund.credit_note_number}`
+          }
+        >
+          <p>
+            <strong>{refund.credit_note_number}</strong>: {refund.amount.label}{' '}
+            {refund.to === 'credit'
+              ? 'as store credit'
+              : refund.gateway_kind === 'void'
+                ? 'to the payment (voided)'
+                : 'to the payment'}
+            {refund.restock ? ', restocked' : ''}
+            <span className="order-timeline__meta">
+              {formatWhen(refund.date)} by {who(refund.staff)}
+            </span>
+          </p>
+          <p>Reason: {refund.reason}</p>
+          {refund.state === 'pending' ? (
+            <PendingRefundCheck
+              orderNumber={order.order_number}
+              refund={refund}
+              onChecked={(result) => {
+                setChecked(result);
+                onChange(result.order);
+              }}
+            />
+          ) : null}
+          {/^CN-\d+$/.test(refund.credit_note_number) && (
+            <p>
+              <a
+                href={`/api/v1/admin/orders/${encodeURIComponent(order.order_number)}/credit-notes/${refund.credit_note_number}`}
+                target="_blank"
+                rel="noopener"
+              >
+                Credit note {refund.credit_note_number} (PDF)
+              </a>
+            </p>
+          )}
+          {refund.items.length > 0 ? (
+            <ul>
+              {refund.items.map((item) => (
+                <li key={item.order_item_id}>
+                  {item.quantity} × {lineName.get(item.order_item_id) ?? 'Item'}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </article>
+      ))}
+    </section>
+  );
 }
 
 /** The note form (orders.note): plain text, shown as typed. */

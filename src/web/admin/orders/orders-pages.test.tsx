@@ -282,6 +282,88 @@ describe('one order', () => {
     expect(screen.queryByRole('button', { name: 'Cancel pre-order' })).toBeNull();
   });
 
+  const pendingRefund = {
+    id: 41,
+    state: 'pending' as const,
+    credit_note_number: 'Pending',
+    amount: money(450),
+    items_amount: pence(0),
+    delivery_amount: pence(0),
+    goodwill_amount: pence(450),
+    tax_amount: pence(0),
+    to: 'payment' as const,
+    gateway_kind: null,
+    reason: 'Arrived late',
+    restock: false,
+    date: '2026-11-25T10:00:00.000Z',
+    staff: { name: 'Mo Manager', email: 'mo@shop.test', role: 'manager' as const },
+    items: [],
+  };
+
+  it('checks a pending refund with the payment provider and shows what it came to', async () => {
+    let checks = 0;
+    const completed = adminOrder({
+      refunds: [
+        {
+          ...pendingRefund,
+          state: 'completed',
+          credit_note_number: 'CN-000012',
+          gateway_kind: 'refund',
+        },
+      ],
+    });
+    const { user } = renderAt('/admin/orders/EB-7K3Q9M2X', {
+      [URL_]: () => data({ order: adminOrder({ refunds: [pendingRefund] }) }),
+      'POST /api/v1/admin/orders/EB-7K3Q9M2X/refunds/41/check': () =>
+        ++checks === 1
+          ? data({
+              outcome: 'unavailable',
+              message: 'The payment provider did not answer, so the refund stays pending.',
+              order: adminOrder({ refunds: [pendingRefund] }),
+            })
+          : data({
+              outcome: 'completed',
+              message: 'The payment provider made the refund: it is complete as CN-000012.',
+              order: completed,
+            }),
+    });
+    const refunds = await screen.findByRole('region', { name: 'Refunds' });
+    const pending = within(refunds).getByRole('article', { name: 'Pending refund of £4.50' });
+    expect(within(pending).getByText(/has not confirmed this refund/)).toBeVisible();
+    const button = within(pending).getByRole('button', { name: 'Check with the payment provider' });
+    expect(button).toHaveAccessibleDescription(/has not confirmed this refund/);
+
+    await user.click(button);
+    expect(await within(refunds).findByRole('status')).toHaveTextContent(
+      'did not answer, so the refund stays pending',
+    );
+    expect(within(refunds).getByRole('article', { name: 'Pending refund of £4.50' })).toBeVisible();
+
+    await user.click(
+      within(refunds).getByRole('button', { name: 'Check with the payment provider' }),
+    );
+    expect(await within(refunds).findByText(/complete as CN-000012/)).toBeVisible();
+    expect(within(refunds).getByRole('article', { name: 'Credit note CN-000012' })).toBeVisible();
+    expect(
+      within(refunds).getByRole('link', { name: 'Credit note CN-000012 (PDF)' }),
+    ).toBeVisible();
+    expect(within(refunds).queryByRole('button', { name: /Check with/ })).toBeNull();
+    expect(checks).toBe(2);
+  });
+
+  it('shows a pending refund to staff who may not refund, with no check button', async () => {
+    renderAt(
+      '/admin/orders/EB-7K3Q9M2X',
+      { [URL_]: () => data({ order: adminOrder({ refunds: [pendingRefund] }) }) },
+      'dispatcher',
+    );
+    const refunds = await screen.findByRole('region', { name: 'Refunds' });
+    expect(
+      await within(refunds).findByRole('article', { name: 'Pending refund of £4.50' }),
+    ).toBeVisible();
+    expect(within(refunds).queryByRole('button', { name: /Check with/ })).toBeNull();
+  });
+
   it('says there is no order with an unknown number', async () => {
     renderAt('/admin/orders/EB-NOSUCH00', {
       'GET /api/v1/admin/orders/EB-NOSUCH00': () => ({

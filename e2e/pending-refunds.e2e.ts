@@ -1,0 +1,124 @@
+import { expectAxeClean } from './support/axe.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signInOwner } from './support/staff.ts';
+
+/**
+ * A refund left pending, resolved from the back office (ADR 081): the owner refunds a
+ * line to the card, the payment gateway refunds it but its answer is lost (the test
+ * gateway's fault switch), so the order shows a pending refund and the dashboard counts
+ * it; "Check with the payment provider" finds the refund at the gateway and completes it
+ * with its credit note. The order page with the pending refund is checked with axe.
+ */
+
+const FRICTIONLESS_3DS =
+  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
+const CAPTCHA = { 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' };
+const ADDRESS = {
+  delivery_address_title: 'Mrs',
+  delivery_address_first_name: 'Ada',
+  delivery_address_last_name: 'Lovelace',
+  delivery_address_line_1: '12 Orchard Lane',
+  delivery_address_line_3: 'Harrogate',
+  delivery_address_line_4: 'North Yorkshire',
+  delivery_address_postcode: 'HG1 2AB',
+  delivery_address_country_code: 'GBR',
+  delivery_address_telephone: '01423 496000',
+};
+
+/** A new customer's paid order of an olive tree, its payment settled. */
+async function settledOrder(request: APIRequestContext) {
+  const email = `pending-refund-${Date.now()}@example.com`;
+  const registered = await request.post('/api/v1/auth/register', {
+    data: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email,
+      password: 'a-long-password',
+      ...CAPTCHA,
+    },
+  });
+  expect(registered.ok(), await registered.text()).toBe(true);
+  const token = ((await registered.json()) as { data: { token: string } }).data.token;
+  const headers = { authorization: `Bearer ${token}` };
+  const product = (await (await request.get('/api/v1/products/artificial-olive-tree')).json()) as {
+    data: { product: { variations: { id: number }[] } };
+  };
+  const added = await request.post('/api/v1/basket', {
+    headers,
+    data: { product_id: product.data.product.variations[0]!.id },
+  });
+  expect(added.ok(), await added.text()).toBe(true);
+  expect((await request.put('/api/v1/basket/details', { headers, data: ADDRESS })).ok()).toBe(true);
+  expect(
+    (
+      await request.put('/api/v1/basket/delivery', { headers, data: { option_id: 'uk-standard' } })
+    ).ok(),
+  ).toBe(true);
+  const placed = await request.post('/api/v1/basket/order', {
+    headers,
+    data: { payment_method_nonce: FRICTIONLESS_3DS, device_data: '' },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const publicId = ((await placed.json()) as { data: { public_id: string } }).data.public_id;
+  const order = (
+    (await (await request.get(`/api/v1/orders/${publicId}`, { headers })).json()) as {
+      data: { order: { order_number: string } };
+    }
+  ).data.order;
+  return { orderNumber: order.order_number };
+}
+
+test('a refund whose answer was lost is pending, and checking with the payment provider completes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const { orderNumber } = await settledOrder(request);
+  await signInOwner(page, {
+    path: `/admin/orders/${orderNumber}`,
+    heading: `Order ${orderNumber}`,
+  });
+
+  const adminOrder = await page.request.get(`/api/v1/admin/orders/${orderNumber}`);
+  const transactionId = (
+    (await adminOrder.json()) as { data: { order: { payment: { transaction_id: string } } } }
+  ).data.order.payment.transaction_id;
+  const settled = await page.request.post('/api/v1/test-mode/braintree/settlements', {
+    data: { transaction_id: transactionId },
+  });
+  expect(settled.ok(), await settled.text()).toBe(true);
+
+  // The gateway refunds, and its answer never arrives.
+  const faults = await page.request.post('/api/v1/test-mode/braintree/faults', {
+    data: { refunds: [{ kind: 'timeout', refunded: true }] },
+  });
+  expect(faults.ok(), await faults.text()).toBe(true);
+
+  const refund = page.getByRole('region', { name: 'Refund', exact: true });
+  await refund.getByLabel(/^Units of Artificial Olive Tree.* to refund$/).fill('1');
+  await refund.getByLabel('Reason').fill('Arrived damaged');
+  await refund.getByRole('radio', { name: /Original payment/ }).check();
+  await refund.getByRole('button', { name: 'Review refund' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm the refund' });
+  await confirm.getByRole('button', { name: /^Refund £/ }).click();
+  await expect(page.getByText(/held as pending/).first()).toBeVisible();
+
+  await page.reload();
+  const refunds = page.getByRole('region', { name: 'Refunds', exact: true });
+  const pending = refunds.getByRole('article', { name: /^Pending refund of £/ });
+  await expect(pending).toContainText('has not confirmed this refund');
+  await expectAxeClean(page, 'order page with a pending refund', [768, 1280]);
+
+  // Counted on the dashboard, whose tile leads to the order.
+  await page.goto('/admin');
+  const tile = page.getByRole('heading', { name: 'Refunds pending' }).locator('..');
+  await expect(tile.getByText(/^[1-9]\d*$/)).toBeVisible();
+  await tile.getByRole('link', { name: /See the orders/ }).click();
+  await page.getByRole('link', { name: orderNumber }).click();
+
+  await page.getByRole('button', { name: 'Check with the payment provider' }).click();
+  await expect(refunds.getByRole('status')).toContainText(/complete as CN-\d{6}/);
+  await expect(refunds.getByRole('link', { name: /^Credit note CN-\d{6} \(PDF\)$/ })).toBeVisible();
+  await expect(refunds.getByRole('button', { name: /Check with/ })).toHaveCount(0);
+  await expectAxeClean(page, 'order page after the check', [768, 1280]);
+});
