@@ -1,16 +1,17 @@
 /**
- * 'Download VAT invoice (PDF)' on an order page (ADR 071), once the order is paid for:
+ * 'Download VAT invoice (PDF)' on an order page (ADR 071), once the order is paid for
+ * (and still when it was cancelled after: its credit note credits it, ADR 078):
  * fetched with the shopper's login or this browser's orders cookie (a plain link would
  * not carry the login), then saved as a file. A refusal shows beside the button.
  */
 import { useState } from 'react';
 import type { OrderView } from '../../../domain/api/order.ts';
-import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
+import { SOLD_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import { fetchInvoice } from '../../api/orders.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';
 
-const INVOICED: ReadonlySet<string> = new Set(PAID_ORDER_STATUSES);
+const INVOICED: ReadonlySet<string> = new Set(SOLD_ORDER_STATUSES);
 
 /** Saves `blob` as `filename` through a temporary link. */
 function save(blob: Blob, filename: string) {
