@@ -3,8 +3,10 @@
  * member's cancellation each issue one, crediting every line, the delivery charge and
  * everything the order took, on the day it was cancelled, however many requests cancel
  * at once; it is reachable where credit notes are and attached to the cancellation
- * email; and credit note numbers stay gap-free with refunds (and a refused refund) between.
+ * email; credit note numbers stay gap-free with refunds (and a refused refund) between;
+ * and migration 045's backfill credits orders cancelled before it, in cancellation order.
  */
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
@@ -296,5 +298,65 @@ describe.each(ENGINES)('credit notes of cancelled orders on %s', (engine) => {
       .where('state', '=', 'completed')
       .execute();
     expect(all).toHaveLength(start + 4);
+  });
+
+  it('credits orders cancelled before migration 045, dated and numbered in cancellation order', async () => {
+    const first = await place([['WIS-ARCH', 1]]);
+    const second = await place([['WIS-ARCH', 1]]);
+    // Cancelled the old way (no credit note), the later-placed order first, a week apart.
+    const old = (placed: typeof first, daysAgo: number) =>
+      sql`UPDATE orders SET status = 'cancelled', reversal_kind = 'void',
+                 cancelled_at = now() - make_interval(days => ${daysAgo})
+          WHERE id = ${placed.order.id}`.execute(db());
+    await old(second, 14);
+    await old(first, 7);
+    const start = await lastNumber();
+
+    const { rows } = await sql<{ issued: number }>`
+      SELECT credit_cancelled_orders() AS issued`.execute(db());
+    expect(rows[0]!.issued).toBe(2);
+    // Again: nothing more.
+    expect(
+      (await sql<{ issued: number }>`SELECT credit_cancelled_orders() AS issued`.execute(db()))
+        .rows[0]!.issued,
+    ).toBe(0);
+
+    for (const [placed, n] of [
+      [second, start + 1],
+      [first, start + 2],
+    ] as const) {
+      const notes = await notesOf(placed.order.id);
+      expect(notes).toHaveLength(1);
+      const { cancelled_at } = await db()
+        .selectFrom('orders')
+        .select('cancelled_at')
+        .where('id', '=', placed.order.id)
+        .executeTakeFirstOrThrow();
+      expect(notes[0]).toMatchObject({
+        credit_note_number: `CN-${String(n).padStart(6, '0')}`,
+        amount: placed.order.amount + placed.order.credit_used,
+        tax_amount: placed.order.sales_tax,
+        reason: 'Order cancelled',
+        gateway_kind: 'void',
+        cancellation: true,
+      });
+      expect(new Date(notes[0]!.created_at).getTime()).toBe(new Date(cancelled_at!).getTime());
+    }
+    // The summary the triggers kept is what the orders and credit notes add up to.
+    const rowsOf = (from: string) =>
+      sql
+        .raw<Record<string, unknown>>(
+          `SELECT day::text, delivery_option, rate, slot, orders::text, takings::text,
+                  discounts::text, delivery::text, tax::text, items::text, refunds::text,
+                  refund_tax::text
+           FROM ${from}
+           WHERE (orders, takings, discounts, delivery, tax, items, refunds, refund_tax)
+                 IS DISTINCT FROM (0, 0, 0, 0, 0, 0, 0, 0)
+           ORDER BY 1, 2, 3, 4`,
+        )
+        .execute(db());
+    expect((await rowsOf('sales_days')).rows).toEqual(
+      (await rowsOf('sales_days_recomputed()')).rows,
+    );
   });
 });
