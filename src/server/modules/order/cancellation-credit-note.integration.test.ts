@@ -180,9 +180,7 @@ describe.each(ENGINES)('credit notes of cancelled orders on %s', (engine) => {
         'Delivery',
       ]),
     );
-    expect((await download(browser, `/api/v1/orders/${order.public_id}/invoice`)).status).toBe(
-      200,
-    );
+    expect((await download(browser, `/api/v1/orders/${order.public_id}/invoice`)).status).toBe(200);
     // Staff see it on the order's page, with their copy of the PDF.
     const page = await owner.get<any>(`/api/v1/admin/orders/${order.order_number}`);
     expect(page.body.data.order.refunds).toEqual([
