@@ -165,6 +165,19 @@ describe.each(ENGINES)('credit notes of cancelled orders on %s', (engine) => {
     });
     expect(lines.every((line) => line.refunded === line.quantity)).toBe(true);
 
+    // The order's replies name it: the cancellation's, reading it, tracking it elsewhere.
+    for (const reply of replies) {
+      expect(reply.body.data.order.credit_notes).toEqual([note.credit_note_number]);
+    }
+    const read = await browser.get<any>(`/api/v1/orders/${order.public_id}`);
+    expect(read.body.data.order.credit_notes).toEqual([note.credit_note_number]);
+    const tracked = await new Browser(t.app).post<any>('/api/v1/orders/track', {
+      order_number: order.order_number,
+      email_address: email,
+    });
+    expect(tracked.status, JSON.stringify(tracked.body)).toBe(200);
+    expect(tracked.body.data.order.credit_notes).toEqual([note.credit_note_number]);
+
     // The shopper reads it, and the invoice it credits, where they read the order's.
     const pdf = await download(
       browser,

@@ -118,6 +118,12 @@ export function orderHistory(deps: {
   const { orders, rateLimits, gateway } = deps;
   const waitMs = deps.waitForCancelMs ?? 30_000;
 
+  /** One order as a reply about it shows it: with its credit notes (ADR 078). */
+  const withCreditNotes = async (order: OrderRecord): Promise<OrderView> => ({
+    ...orderView(order),
+    credit_notes: await orders.creditNotesOf(order.id),
+  });
+
   /** Reverses the claimed order's payment, then cancels it and sends the email. */
   async function complete(claimed: OrderRecord, by?: CancelledBy): Promise<OrderView> {
     let reversal: 'void' | 'refund' | null = null;
@@ -158,12 +164,12 @@ export function orderHistory(deps: {
     if (!outcome) {
       // Not paid any more (e.g. dispatched meanwhile by the back office): answer as it is.
       const now = await orders.findById(claimed.id);
-      if (now?.status === 'cancelled') return orderView(now);
+      if (now?.status === 'cancelled') return withCreditNotes(now);
       throw new AppError('order_not_preorder');
     }
     const cancelled = outcome.done;
-    const view = orderView(cancelled);
     const creditNote = outcome.creditNote;
+    const view = { ...orderView(cancelled), credit_notes: creditNote ? [creditNote] : [] };
     let sent = false;
     try {
       const message = await orderCancellationEmail(view, deps.publicUrl, creditNote);
@@ -204,7 +210,7 @@ export function orderHistory(deps: {
     const deadline = Date.now() + waitMs;
     let pause = 20;
     for (;;) {
-      if (order.status === 'cancelled') return orderView(order);
+      if (order.status === 'cancelled') return withCreditNotes(order);
       if (!orderCancellability(orderView(order)).cancellable) {
         throw new AppError('order_not_preorder');
       }
@@ -270,12 +276,13 @@ export function orderHistory(deps: {
         order.status !== 'failed' &&
         order.email_address.trim().toLowerCase() === input.email_address;
       if (!matches) throw verificationFailed();
-      const [shipments] = await Promise.all([
+      const [shipments, creditNotes] = await Promise.all([
         deps.shipments.ofOrder(order.id),
+        orders.creditNotesOf(order.id),
         rateLimits.clear(orderKey),
         rateLimits.release(addressKey),
       ]);
-      return { ...orderView(order), shipments };
+      return { ...orderView(order), shipments, credit_notes: creditNotes };
     },
 
     /**

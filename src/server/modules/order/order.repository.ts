@@ -721,6 +721,18 @@ function orderQueries(db: Db | Transaction<Database>) {
         .execute();
     },
 
+    /** The numbers of the order's credit notes (completed refunds), oldest first. */
+    async creditNotesOf(id: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('refunds')
+        .select('credit_note_number')
+        .where('order_id', '=', id)
+        .where('state', '=', 'completed')
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((row) => (row.credit_note_number ? [row.credit_note_number] : []));
+    },
+
     /**
      * Locks a paid order's row for its cancellation's transaction (ADR 078: the order
      * first, then the credit note sequence, the customer, products and the summary).
