@@ -5,7 +5,7 @@
  * from INV-000001 without a gap or a repeat.
  */
 import { sql } from 'kysely';
-import { PAID_ORDER_STATUSES } from '../../src/domain/order-status.ts';
+import { SOLD_ORDER_STATUSES } from '../../src/domain/order-status.ts';
 import type { DatabaseHandle } from '../../src/server/db/client.ts';
 
 export interface InvoiceCheck {
@@ -22,7 +22,7 @@ export interface InvoiceCheck {
   examples: string[];
 }
 
-const paid = sql.join(PAID_ORDER_STATUSES.map((status) => sql`${status}`));
+const paid = sql.join(SOLD_ORDER_STATUSES.map((status) => sql`${status}`));
 
 export async function reconcileInvoices(
   target: string,

@@ -39,6 +39,19 @@ export const PAID_ORDER_STATUSES = [
   'partially_refunded',
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * Statuses of an order that was sold: paid for, whatever happened after. A cancelled
+ * order was paid (only a paid order can be cancelled, ADR 023) and its cancellation is a
+ * credit note (ADR 078), so it keeps its VAT invoice and stays a sale on the day it was
+ * paid; the credit note counts on the day it was cancelled. What the invoices and the
+ * sales reports count (migration 045's `sales_counted` mirrors it); not what staff may
+ * dispatch or refund (PAID_ORDER_STATUSES).
+ */
+export const SOLD_ORDER_STATUSES = [
+  ...PAID_ORDER_STATUSES,
+  'cancelled',
+] as const satisfies readonly OrderStatus[];
+
 export interface OrderLineProgress {
   quantity: number;
   dispatched: number;

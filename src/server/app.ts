@@ -441,6 +441,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     publicUrl: deps.publicUrl ?? 'http://localhost:3000',
     log: app.log,
+    invoicing: { seller, invoices },
   });
   app.decorate('reconcilePendingOrders', reconciliation.reconcilePendingOrders);
   app.decorate('settlePendingOrders', reconciliation.settlePendingOrders);

@@ -378,6 +378,12 @@ export const orderSchema = named(
      * only in replies about one order (reading, tracking, cancelling).
      */
     shipments: z.optional(z.array(orderShipmentSchema)),
+    /**
+     * The order's credit notes' numbers (completed refunds, a cancellation's among them;
+     * ADR 071/078), oldest first, each a PDF at /orders/{public_id}/credit-notes/{number}.
+     * Optional: added by issue 23, and only in replies about one order.
+     */
+    credit_notes: z.optional(z.array(text)),
   }),
   'A placed order (spec section 3, Order shape).',
 );

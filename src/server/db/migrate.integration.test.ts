@@ -58,6 +58,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '041-invoices.sql',
       '043-search-off-the-order-path.sql',
       '044-basket-reminders.sql',
+      '045-cancellation-credit-notes.sql',
       '048-delivery-options-retired.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);

@@ -503,6 +503,8 @@ export interface RefundsTable {
   created_at: CreatedAt;
   /** The seller its credit note names, set when completed (migration 041). */
   seller: Json<StoredSeller | null> | null;
+  /** The credit note of the order's cancellation (migration 045, ADR 078): one per order. */
+  cancellation: Generated<boolean>;
 }
 
 /**

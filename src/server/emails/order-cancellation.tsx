@@ -1,7 +1,8 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 /**
  * The confirmation of a cancelled pre-order (ADR 023): the items, how the payment goes
- * back, any buds or store credit returned or taken back.
+ * back, any buds or store credit returned or taken back, and the credit note that credits
+ * the order's VAT invoice (ADR 078; its PDF is attached).
  */
 import { EmailLayout, Lines, Paragraph, SubHeading, TextLink } from './layout.tsx';
 import { textOf, type EmailTemplate } from './template.ts';
@@ -13,6 +14,8 @@ export interface OrderCancellationProps {
   payment: string;
   /** Sentences on store credit and buds, if any. */
   buds: string[];
+  /** The sentence naming the credit note, when one was issued. */
+  creditNote: string | null;
   link: string;
 }
 
@@ -33,6 +36,7 @@ export const orderCancellation: EmailTemplate<OrderCancellationProps> = {
       {p.buds.map((sentence, index) => (
         <Paragraph key={index}>{sentence}</Paragraph>
       ))}
+      {p.creditNote && <Paragraph>{p.creditNote}</Paragraph>}
       <Paragraph>
         <TextLink href={p.link}>Track your orders</TextLink>
       </Paragraph>
@@ -47,6 +51,7 @@ export const orderCancellation: EmailTemplate<OrderCancellationProps> = {
       '',
       p.payment,
       ...p.buds,
+      ...(p.creditNote ? [p.creditNote] : []),
       '',
       `Track your orders: ${p.link}`,
     ]),
@@ -56,6 +61,8 @@ export const orderCancellation: EmailTemplate<OrderCancellationProps> = {
     payment:
       'Your payment of £189.00 has been cancelled: it will not be taken, and any hold on your account will be released by your bank.',
     buds: ['The 120 buds you spent have been returned to your account.'],
+    creditNote:
+      "Credit note CN-000042 cancels this order's VAT invoice; it is attached to this email.",
     link: 'https://www.everbloom.example/track-order',
   },
 };

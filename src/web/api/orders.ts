@@ -43,6 +43,10 @@ export const useOrder = (publicId: string, key?: string) => useQuery(orderQuery(
 export const fetchInvoice = (publicId: string) =>
   apiFile(`/orders/${encodeURIComponent(publicId)}/invoice`);
 
+/** One of the order's credit notes as a PDF (ADR 071/078), for whoever may read the order. */
+export const fetchCreditNote = (publicId: string, number: string) =>
+  apiFile(`/orders/${encodeURIComponent(publicId)}/credit-notes/${encodeURIComponent(number)}`);
+
 /*
  * Order history, tracking and pre-order cancellation (ADR 023):
  * GET /user/orders, POST /orders/track, POST /user/orders/{id}/cancel (the signed-in

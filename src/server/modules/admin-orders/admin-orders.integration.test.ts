@@ -328,7 +328,11 @@ describe.each(ENGINES)('the back office’s orders on %s', (engine) => {
         expect.objectContaining({
           action: 'order.cancel_preorder',
           reason: 'Customer rang to cancel',
-          after: { status: 'cancelled', payment: 'void' },
+          after: {
+            status: 'cancelled',
+            payment: 'void',
+            credit_note_number: expect.stringMatching(/^CN-\d{6}$/),
+          },
         }),
       ]);
     });

@@ -25,7 +25,7 @@ import { recordOrderEvent } from '../order/order-events.ts';
 import { orderConfirmationEmail } from '../order/order-email.ts';
 import type { OrderHistory } from '../order/order-history.ts';
 import type { OrderLinks } from '../order/order-link.ts';
-import type { OrderRepository } from '../order/order.repository.ts';
+import type { OrderRecord, OrderRepository } from '../order/order.repository.ts';
 import { orderView } from '../order/order-view.ts';
 import type { InvoiceService } from '../invoices/invoice.service.ts';
 import type { StaffActor } from '../staff/staff-actor.ts';
@@ -210,8 +210,9 @@ export function adminOrdersService(deps: {
 
     /**
      * Cancels a pre-order as its customer could (order-history.ts: only a paid order of
-     * pre-order lines, nothing sent; payment reversed, stock returned, email sent), with
-     * the staff member and their reason in the audit trail and on the timeline.
+     * pre-order lines, nothing sent; payment reversed, stock returned, credit note
+     * issued, email sent), with the staff member and their reason in the audit trail, on
+     * the timeline and on the credit note (ADR 078).
      */
     async cancelPreorder(
       orderNumber: string,
@@ -219,13 +220,17 @@ export function adminOrdersService(deps: {
       actor: StaffActor,
     ): Promise<AdminOrderView> {
       if (!(await repository.find(orderNumber))) throw new AppError('not_found');
-      await deps.history.cancelByNumber(orderNumber, async (trx, cancelled) => {
+      const onCancelled = async (trx: Db, cancelled: OrderRecord, creditNote: string | null) => {
         await recordAudit(trx, actor, {
           action: 'order.cancel_preorder',
           entityType: 'order',
           entityId: cancelled.order_number,
           before: { status: 'paid' },
-          after: { status: cancelled.status, payment: cancelled.reversal_kind },
+          after: {
+            status: cancelled.status,
+            payment: cancelled.reversal_kind,
+            credit_note_number: creditNote,
+          },
           reason,
         });
         const payment =
@@ -237,10 +242,15 @@ export function adminOrdersService(deps: {
         await recordOrderEvent(trx, {
           orderId: cancelled.id,
           kind: 'cancelled',
-          summary: `Pre-order cancelled (${payment}): ${reason}`,
+          summary: `Pre-order cancelled (${payment}${creditNote ? `, credit note ${creditNote}` : ''}): ${reason}`,
           staffId: actor.staffId,
-          detail: { reason, payment: cancelled.reversal_kind },
+          detail: { reason, payment: cancelled.reversal_kind, credit_note_number: creditNote },
         });
+      };
+      await deps.history.cancelByNumber(orderNumber, {
+        staffId: actor.staffId,
+        reason,
+        onCancelled,
       });
       return viewOf(orderNumber);
     },

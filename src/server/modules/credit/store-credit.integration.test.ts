@@ -260,6 +260,22 @@ describe.each(ENGINES)('store credit on %s', (engine) => {
         balance_after: 3_000,
         reason: `Returned from cancelled order ${order_number}`,
       });
+      // Its credit note credits what the order took: the payment and the credit (ADR 078).
+      const order = await t.handle.db
+        .selectFrom('orders')
+        .select(['id', 'amount', 'credit_used', 'refunded_amount'])
+        .where('order_number', '=', order_number)
+        .executeTakeFirstOrThrow();
+      expect(order.credit_used).toBe(3_000);
+      const notes = await t.handle.db
+        .selectFrom('refunds')
+        .select(['amount', 'destination', 'cancellation'])
+        .where('order_id', '=', order.id)
+        .execute();
+      expect(notes).toEqual([
+        { amount: order.amount + 3_000, destination: 'payment', cancellation: true },
+      ]);
+      expect(order.refunded_amount).toBe(order.amount + 3_000);
     });
 
     it('lets two simultaneous orders of one customer spend the credit only once', async () => {

@@ -5,7 +5,7 @@
  * complete); a credit note is a completed refund, numbered by the refund service.
  */
 import { sql } from 'kysely';
-import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
+import { SOLD_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import type { DocumentSeller } from '../../../domain/vat-document.ts';
 import type { Db } from '../../db/client.ts';
 import type { StoredAddress, StoredInvoiceLine, StoredSeller } from '../../db/schema.ts';
@@ -65,7 +65,7 @@ export interface CreditNoteRow {
   }[];
 }
 
-const paidStatuses = sql.join(PAID_ORDER_STATUSES.map((status) => sql`${status}`));
+const paidStatuses = sql.join(SOLD_ORDER_STATUSES.map((status) => sql`${status}`));
 
 export function invoiceRepository(db: Db) {
   const orderBy = (column: 'public_id' | 'order_number', value: string) =>

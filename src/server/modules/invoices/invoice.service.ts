@@ -5,7 +5,7 @@
  * issued on first request; an order not paid for has none (invoice_not_available).
  */
 import { AppError } from '../../../domain/errors.ts';
-import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
+import { SOLD_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import type { DocumentSeller, VatDocument } from '../../../domain/vat-document.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
 import { creditNoteDocument, invoiceDocument } from './invoice-documents.ts';
@@ -28,7 +28,7 @@ export interface DocumentFile {
 
 type Attachment = NonNullable<EmailMessage['attachments']>[number];
 
-const isPaid = (status: string) => (PAID_ORDER_STATUSES as readonly string[]).includes(status);
+const isPaid = (status: string) => (SOLD_ORDER_STATUSES as readonly string[]).includes(status);
 
 /** The file name a document downloads as: INV-000001.pdf. */
 const fileOf = async (document: VatDocument): Promise<DocumentFile> => ({

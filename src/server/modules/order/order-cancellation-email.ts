@@ -1,8 +1,8 @@
 /**
  * The email confirming a cancelled pre-order (ADR 023): which order, its items, how the
  * payment goes back (a void releases it, a refund takes a few working days) and any
- * buds returned or taken back, turned into the
- * template's props.
+ * buds returned or taken back, and the credit note crediting the order (ADR 078, its PDF
+ * attached by the caller), turned into the template's props.
  */
 import type { OrderView } from '../../../domain/api/order.ts';
 import type { EmailMessage } from '../../adapters/email/port.ts';
@@ -46,7 +46,11 @@ function budsSentences(order: OrderView): string[] {
 }
 
 /** The words and look are the template's (src/server/emails/order-cancellation.tsx). */
-export function orderCancellationEmail(order: OrderView, shopUrl: string): Promise<EmailMessage> {
+export function orderCancellationEmail(
+  order: OrderView,
+  shopUrl: string,
+  creditNote: string | null = null,
+): Promise<EmailMessage> {
   return renderEmail(
     orderCancellation,
     {
@@ -54,6 +58,9 @@ export function orderCancellationEmail(order: OrderView, shopUrl: string): Promi
       items: [...order.items, ...order.promotionItems].map(itemText),
       payment: paymentSentence(order),
       buds: budsSentences(order),
+      creditNote: creditNote
+        ? `Credit note ${creditNote} cancels this order's VAT invoice; it is attached to this email.`
+        : null,
       link: `${shopUrl.replace(/\/+$/, '')}/track-order`,
     },
     order.email_address,

@@ -6,8 +6,9 @@
  * 1. claim: one guarded UPDATE (it locks the order row) marks the cancellation as under
  *    way; of concurrent requests exactly one gets it, the others wait for its outcome;
  * 2. reverse the payment through the gateway (void, or refund once settled);
- * 3. one statement cancels the order, puts back any stock it took and writes the buds
- *    ledger; then the confirmation email goes out.
+ * 3. one transaction cancels the order, puts back any stock it took, writes the buds
+ *    ledger and issues the credit note crediting everything the order took (ADR 078);
+ *    then the confirmation email goes out with the credit note attached.
  * A process that stops between 2 and 3 leaves a stale claim; the next request retakes it
  * and reverses again, which the gateway answers with the earlier reversal (both adapters).
  */
@@ -18,6 +19,13 @@ import type { TrackOrderInput } from '../../../domain/schemas/order-tracking.ts'
 import type { Mailer } from '../../adapters/email/port.ts';
 import type { PaymentGateway } from '../../adapters/payments/port.ts';
 import type { Db } from '../../db/client.ts';
+import type { DocumentSeller } from '../../../domain/vat-document.ts';
+import type { InvoiceService } from '../invoices/invoice.service.ts';
+import {
+  CANCELLATION_REASON,
+  creditCancelledOrder,
+  holdCreditNoteSequence,
+} from '../refunds/cancellation-credit-note.ts';
 import type { RateLimitRepository } from '../auth/rate-limit.repository.ts';
 import type { ShipmentRepository } from '../dispatch/shipment.repository.ts';
 import { orderCancellationEmail } from './order-cancellation-email.ts';
@@ -31,10 +39,22 @@ export const TRACK_LIMITS = { perOrder: 5, perAddress: 20, windowS: 15 * 60 } as
 export const CANCEL_CLAIM_STALE_MS = 5 * 60 * 1000;
 
 /**
- * Called inside the transaction that cancels the order, with it and the order as
- * cancelled: what a staff cancellation writes beside it (audit trail, timeline; ADR 054).
+ * Called inside the transaction that cancels the order, with it, the order as cancelled
+ * and its credit note's number (null when it took nothing): what a staff cancellation
+ * writes beside it (audit trail, timeline; ADR 054).
  */
-export type OnCancelled = (trx: Db, cancelled: OrderRecord) => Promise<void>;
+export type OnCancelled = (
+  trx: Db,
+  cancelled: OrderRecord,
+  creditNote: string | null,
+) => Promise<void>;
+
+/** A staff cancellation: who (null: the command line), and why (the credit note's reason). */
+export interface CancelledBy {
+  staffId: number | null;
+  reason: string;
+  onCancelled: OnCancelled;
+}
 
 /** Who is asking about an order (as for reading it, ADR 019). */
 export interface OrderViewer {
@@ -86,12 +106,26 @@ export function orderHistory(deps: {
   };
   /** How long a request waits for another request's cancellation of the same order. */
   waitForCancelMs?: number;
+  /**
+   * The seller each credit note names (kept with it) and its PDF, attached to the
+   * cancellation email (ADR 071/078).
+   */
+  invoicing?: {
+    seller: DocumentSeller;
+    invoices: Pick<InvoiceService, 'creditNoteAttachment'>;
+  };
 }) {
   const { orders, rateLimits, gateway } = deps;
   const waitMs = deps.waitForCancelMs ?? 30_000;
 
+  /** One order as a reply about it shows it: with its credit notes (ADR 078). */
+  const withCreditNotes = async (order: OrderRecord): Promise<OrderView> => ({
+    ...orderView(order),
+    credit_notes: await orders.creditNotesOf(order.id),
+  });
+
   /** Reverses the claimed order's payment, then cancels it and sends the email. */
-  async function complete(claimed: OrderRecord, onCancelled?: OnCancelled): Promise<OrderView> {
+  async function complete(claimed: OrderRecord, by?: CancelledBy): Promise<OrderView> {
     let reversal: 'void' | 'refund' | null = null;
     if (claimed.amount > 0 && claimed.transaction_id) {
       let result: Awaited<ReturnType<PaymentGateway['reverse']>>;
@@ -109,21 +143,38 @@ export function orderHistory(deps: {
       }
       reversal = result.kind;
     }
-    const cancelled = await orders.transaction(async (tx, trx) => {
+    // One transaction, locking in ADR 078's order: the order, the credit note sequence,
+    // then (the cancellation's statement) the customer and products, then (the credit
+    // note) the sales summary.
+    const outcome = await orders.transaction(async (tx, trx) => {
+      if (!(await tx.lockPaid(claimed.id))) return undefined;
+      await holdCreditNoteSequence(trx);
       const done = await tx.cancel(claimed.id, reversal);
-      if (done && onCancelled) await onCancelled(trx, done);
-      return done;
+      if (!done) return undefined;
+      const creditNote = await creditCancelledOrder(trx, {
+        orderId: done.id,
+        reason: by?.reason ?? CANCELLATION_REASON,
+        staffId: by?.staffId ?? null,
+        gatewayKind: reversal,
+        seller: deps.invoicing?.seller ?? null,
+      });
+      if (by) await by.onCancelled(trx, done, creditNote);
+      return { done, creditNote };
     });
-    if (!cancelled) {
+    if (!outcome) {
       // Not paid any more (e.g. dispatched meanwhile by the back office): answer as it is.
       const now = await orders.findById(claimed.id);
-      if (now?.status === 'cancelled') return orderView(now);
+      if (now?.status === 'cancelled') return withCreditNotes(now);
       throw new AppError('order_not_preorder');
     }
-    const view = orderView(cancelled);
+    const cancelled = outcome.done;
+    const creditNote = outcome.creditNote;
+    const view = { ...orderView(cancelled), credit_notes: creditNote ? [creditNote] : [] };
     let sent = false;
     try {
-      await deps.mailer.send(await orderCancellationEmail(view, deps.publicUrl));
+      const message = await orderCancellationEmail(view, deps.publicUrl, creditNote);
+      const attachments = creditNote ? await creditNoteAttachments(view, creditNote) : [];
+      await deps.mailer.send(attachments.length > 0 ? { ...message, attachments } : message);
       sent = true;
     } catch (error) {
       // The order is cancelled; the email can be sent again by hand.
@@ -143,17 +194,28 @@ export function orderHistory(deps: {
     return view;
   }
 
+  /** The credit note's PDF; none if it cannot be made (the email goes without it). */
+  async function creditNoteAttachments(order: OrderView, creditNote: string) {
+    if (!deps.invoicing) return [];
+    try {
+      return [await deps.invoicing.invoices.creditNoteAttachment(order.order_number, creditNote)];
+    } catch (error) {
+      deps.log.error({ err: error, order: order.order_number }, 'credit note PDF not made');
+      return [];
+    }
+  }
+
   /** Cancels `order` once allowed (see the module comment), waiting out another's claim. */
-  async function cancelOrder(order: OrderRecord, onCancelled?: OnCancelled): Promise<OrderView> {
+  async function cancelOrder(order: OrderRecord, by?: CancelledBy): Promise<OrderView> {
     const deadline = Date.now() + waitMs;
     let pause = 20;
     for (;;) {
-      if (order.status === 'cancelled') return orderView(order);
+      if (order.status === 'cancelled') return withCreditNotes(order);
       if (!orderCancellability(orderView(order)).cancellable) {
         throw new AppError('order_not_preorder');
       }
       const claimed = await orders.claimCancellation(order.id, CANCEL_CLAIM_STALE_MS);
-      if (claimed) return complete(claimed, onCancelled);
+      if (claimed) return complete(claimed, by);
       // Another request is cancelling it: wait (bounded) for its outcome.
       if (Date.now() >= deadline) throw notCancelledNow(503);
       await new Promise((resolve) => setTimeout(resolve, pause));
@@ -214,12 +276,13 @@ export function orderHistory(deps: {
         order.status !== 'failed' &&
         order.email_address.trim().toLowerCase() === input.email_address;
       if (!matches) throw verificationFailed();
-      const [shipments] = await Promise.all([
+      const [shipments, creditNotes] = await Promise.all([
         deps.shipments.ofOrder(order.id),
+        orders.creditNotesOf(order.id),
         rateLimits.clear(orderKey),
         rateLimits.release(addressKey),
       ]);
-      return { ...orderView(order), shipments };
+      return { ...orderView(order), shipments, credit_notes: creditNotes };
     },
 
     /**
@@ -243,15 +306,15 @@ export function orderHistory(deps: {
 
     /**
      * Cancels a pre-order for the back office (ADR 054): the customer's rules, payment
-     * reversal, stock and email; `onCancelled` writes the staff member's records in the
-     * cancelling transaction. Answers the order (also when it already was cancelled:
-     * then `onCancelled` is not called, as nothing changed); `order_not_found` when
-     * there is no order with that number.
+     * reversal, stock, credit note (naming the staff member and their reason) and email;
+     * `by.onCancelled` writes the staff member's records in the cancelling transaction.
+     * Answers the order (also when it already was cancelled: then `onCancelled` is not
+     * called, as nothing changed); `order_not_found` when there is no such order.
      */
-    async cancelByNumber(orderNumber: string, onCancelled: OnCancelled): Promise<OrderView> {
+    async cancelByNumber(orderNumber: string, by: CancelledBy): Promise<OrderView> {
       const order = await orders.findByOrderNumber(orderNumber);
       if (!order) throw new AppError('order_not_found');
-      return cancelOrder(order, onCancelled);
+      return cancelOrder(order, by);
     },
   };
 }

@@ -721,6 +721,34 @@ function orderQueries(db: Db | Transaction<Database>) {
         .execute();
     },
 
+    /** The numbers of the order's credit notes (completed refunds), oldest first. */
+    async creditNotesOf(id: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('refunds')
+        .select('credit_note_number')
+        .where('order_id', '=', id)
+        .where('state', '=', 'completed')
+        .orderBy('id')
+        .execute();
+      return rows.flatMap((row) => (row.credit_note_number ? [row.credit_note_number] : []));
+    },
+
+    /**
+     * Locks a paid order's row for its cancellation's transaction (ADR 078: the order
+     * first, then the credit note sequence, the customer, products and the summary).
+     * False when it is no longer paid (another process cancelled or dispatched it).
+     */
+    async lockPaid(id: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('orders')
+        .select('id')
+        .where('id', '=', id)
+        .where('status', '=', 'paid')
+        .forUpdate()
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /**
      * Cancels a paid order in one statement, once its payment is reversed: cancelled,
      * any stock it took put back (free gifts; pre-order lines took none), the buds it

@@ -655,7 +655,11 @@ export function orderService(deps: {
           (viewer.customerId !== null && order.user_id === viewer.customerId) ||
           (viewer.basketId !== null && order.basket_id === viewer.basketId));
       if (!order || !visible) throw new AppError('order_not_found');
-      return { ...orderView(order), shipments: await deps.shipments.ofOrder(order.id) };
+      const [shipments, creditNotes] = await Promise.all([
+        deps.shipments.ofOrder(order.id),
+        orders.creditNotesOf(order.id),
+      ]);
+      return { ...orderView(order), shipments, credit_notes: creditNotes };
     },
   };
 }

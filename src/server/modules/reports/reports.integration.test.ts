@@ -1,8 +1,9 @@
 /**
  * The reports (ADR 067) against orders placed and refunded through the API: the sales
  * report reconciles to the orders and refunds to the penny (a property over generated
- * orders, refunds and the instants they happened), best sellers and stock value; and
- * who may read them, and bad ranges.
+ * orders, refunds, cancellations and the instants they happened), a cancelled order's
+ * sale left on its paid day with its credit note on the day it was cancelled (ADR 078),
+ * best sellers and stock value; and who may read them, and bad ranges.
  */
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -95,7 +96,15 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     expect(paid.status, JSON.stringify(paid.body)).toBe(201);
     const row = await t.handle.db
       .selectFrom('orders')
-      .select(['id', 'order_number', 'amount', 'credit_used', 'snapshot', 'transaction_id'])
+      .select([
+        'id',
+        'public_id',
+        'order_number',
+        'amount',
+        'credit_used',
+        'snapshot',
+        'transaction_id',
+      ])
       .where('public_id', '=', paid.body.data.public_id)
       .executeTakeFirstOrThrow();
     const lines = await t.handle.db
@@ -105,7 +114,25 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       .orderBy('position')
       .execute();
     // The order as placed: its priced basket (prices, lines before discounts).
-    return { view: row.snapshot as any, row, lines };
+    return { view: row.snapshot as any, row, lines, shopper };
+  };
+
+  /**
+   * Cancels a placed pre-order as its shopper does, then moves the cancellation and its
+   * credit note to `at`; answers the credit note.
+   */
+  const cancel = async (placed: Awaited<ReturnType<typeof place>>, at: Date) => {
+    const reply = await placed.shopper.post(`/api/v1/orders/${placed.row.public_id}/cancel`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.data.order.status).toBe('cancelled');
+    await sql`UPDATE orders SET cancelled_at = ${at.toISOString()}
+              WHERE id = ${placed.row.id}`.execute(t.handle.db);
+    const { rows } = await sql<{ amount: number; tax_amount: number; delivery_amount: number }>`
+      UPDATE refunds SET created_at = ${at.toISOString()}
+      WHERE order_id = ${placed.row.id} AND cancellation
+      RETURNING amount, tax_amount, delivery_amount`.execute(t.handle.db);
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
   };
 
   const blank = (): SalesFigures => ({
@@ -152,8 +179,9 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     expect(lines[2]!.startsWith('total,')).toBe(true);
   });
 
-  it('reconciles every figure to the orders and refunds, to the penny', async () => {
+  it('reconciles every figure to the orders, refunds and cancellations, to the penny', async () => {
     let refundsMade = 0;
+    let cancellations = 0;
     const orderArb = fc.record({
       lines: fc.uniqueArray(
         fc.record({ sku: fc.constantFrom(...SKUS), quantity: fc.integer({ min: 1, max: 2 }) }),
@@ -162,6 +190,9 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       voucher: fc.constantFrom(undefined, 'WELCOME10'),
       // Minutes into the eight days of the window (which holds the clocks going back).
       paidAt: fc.integer({ min: 0, max: 8 * 1440 - 1 }),
+      // A pre-order (the lines drawn give way to one), cancelled this many minutes after
+      // it was paid, perhaps past the window's end.
+      cancelledAfter: fc.oneof(fc.constant(null), fc.integer({ min: 0, max: 3 * 1440 })),
       refund: fc.option(
         fc.record({
           line: fc.boolean(),
@@ -191,8 +222,9 @@ describe.each(ENGINES)('reports on %s', (engine) => {
         };
 
         for (const order of orders) {
+          const preorder = order.cancelledAfter !== null;
           const placed = await place(
-            order.lines.map((l) => [l.sku, l.quantity]),
+            preorder ? [['WIS-ARCH', 1]] : order.lines.map((l) => [l.sku, l.quantity]),
             order.voucher,
           );
           const paidAt = new Date(windowStart + order.paidAt * 60_000);
@@ -212,7 +244,8 @@ describe.each(ENGINES)('reports on %s', (engine) => {
           const deliveryCharge = placed.view.prices.delivery.amount;
           const day = on(paidAt)!;
           day.orders += 1;
-          day.items += order.lines.reduce((sum, l) => sum + l.quantity, 0);
+          // Units sold, free gifts not.
+          day.items += preorder ? 1 : order.lines.reduce((sum, l) => sum + l.quantity, 0);
           day.takings += taken;
           day.delivery += deliveryCharge;
           day.discounts += itemsGross + deliveryCharge - taken;
@@ -222,6 +255,24 @@ describe.each(ENGINES)('reports on %s', (engine) => {
             addVat(day, rate, vatIncluded(line.total_price as Pence, rate));
           }
           addVat(day, 2000, vatIncluded((taken - itemsNet) as Pence, 2000));
+
+          if (order.cancelledAfter !== null) {
+            // The sale stays on its paid day; its credit note, for all of it, counts on
+            // the day it was cancelled (ADR 078).
+            const cancelledAt = new Date(paidAt.getTime() + order.cancelledAfter * 60_000);
+            const note = await cancel(placed, cancelledAt);
+            cancellations += 1;
+            expect(note.amount).toBe(taken);
+            const when = on(cancelledAt);
+            if (!when) continue;
+            when.refunds += taken;
+            for (const line of placed.lines) {
+              const rate = RATES[line.sku] ?? line.tax_rate_bp;
+              addVat(when, rate, -vatIncluded(line.total_price as Pence, rate));
+            }
+            addVat(when, 2000, -vatIncluded((taken - itemsNet) as Pence, 2000));
+            continue;
+          }
 
           if (
             order.refund &&
@@ -305,8 +356,9 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       }),
       { numRuns: 8 },
     );
-    // The runs refunded something (a run may have drawn none).
+    // The runs refunded and cancelled something (a run may have drawn none).
     expect(refundsMade).toBeGreaterThan(0);
+    expect(cancellations).toBeGreaterThan(0);
   }, 240_000);
 
   it('keeps the summary by day through every kind of change to orders and refunds', async () => {
@@ -346,14 +398,19 @@ describe.each(ENGINES)('reports on %s', (engine) => {
               created_at = created_at - interval '3 days'
               WHERE order_id = ${placed.row.id}`.execute(db);
     await check('refund completed on another day');
-    // The order to another day, off sale (cancelled) and back, to another delivery option.
+    // The order to another day, off sale (failed) and back, cancelled (still a sale, ADR
+    // 078) and back, to another delivery option.
     await sql`UPDATE orders SET paid_at = paid_at - interval '2 days'
               WHERE id = ${placed.row.id}`.execute(db);
     await check('order moved');
+    await sql`UPDATE orders SET status = 'failed' WHERE id = ${other.row.id}`.execute(db);
+    await check('order off sale');
+    await sql`UPDATE orders SET status = 'paid' WHERE id = ${other.row.id}`.execute(db);
+    await check('order paid again');
     await sql`UPDATE orders SET status = 'cancelled' WHERE id = ${other.row.id}`.execute(db);
     await check('order cancelled');
     await sql`UPDATE orders SET status = 'paid' WHERE id = ${other.row.id}`.execute(db);
-    await check('order paid again');
+    await check('order uncancelled');
     await sql`UPDATE orders
               SET snapshot = jsonb_set(snapshot, '{delivery_option,id}', '"summary-test"')
               WHERE id = ${placed.row.id}`.execute(db);
@@ -367,6 +424,35 @@ describe.each(ENGINES)('reports on %s', (engine) => {
     await check('line deleted');
     await sql`DELETE FROM orders WHERE id IN (${placed.row.id}, ${other.row.id})`.execute(db);
     await check('orders deleted');
+  });
+
+  it('leaves a paid day’s report as it was when the order is cancelled later', async () => {
+    // Paid on a November day of a VAT period already reported, cancelled today.
+    const paidDay = '2029-11-20';
+    const today = ukDayOf(new Date());
+    const placed = await place([['WIS-ARCH', 1]]);
+    await sql`UPDATE orders SET paid_at = ${ukDayStart(paidDay).toISOString()}
+              WHERE id = ${placed.row.id}`.execute(t.handle.db);
+    const reported = await sales(paidDay, paidDay);
+    expect(reported.totals.orders).toBe(1);
+    const todayBefore = await sales(today, today);
+
+    const reply = await placed.shopper.post(`/api/v1/orders/${placed.row.public_id}/cancel`);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+
+    expect(await sales(paidDay, paidDay)).toEqual(reported);
+    const todayAfter = await sales(today, today);
+    const taken = placed.row.amount + placed.row.credit_used;
+    expect(todayAfter.totals.refunds).toBe(todayBefore.totals.refunds + taken);
+    expect(todayAfter.totals.orders).toBe(todayBefore.totals.orders);
+    // Today's VAT less exactly what the paid day's carries: the credit note mirrors the sale.
+    for (const [key, vat] of Object.entries(reported.totals.vat)) {
+      expect(todayAfter.totals.vat[key], `VAT at ${key}%`).toBe(
+        (todayBefore.totals.vat[key] ?? 0) - vat,
+      );
+    }
+    const { kept, recomputed } = await summaries();
+    expect(kept).toEqual(recomputed);
   });
 
   it('lists best sellers and stock value, and their CSVs', async () => {

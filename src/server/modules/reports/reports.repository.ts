@@ -6,11 +6,12 @@
  * days into weeks and months. Best sellers read the lines. Nothing is repriced.
  *
  * An order counts on the UK day it was paid (created, for orders paid before paid_at was
- * kept: orders_paid_day_idx), when its status is a paid one; a refund on the UK day it
+ * kept: orders_paid_day_idx), when it was sold (SOLD_ORDER_STATUSES: a cancelled order
+ * too, ADR 078); a refund — a cancellation's credit note among them — on the UK day it
  * was made, once completed.
  */
 import { sql } from 'kysely';
-import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
+import { SOLD_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import type { Db } from '../../db/client.ts';
 
 /** The standard rate, for a delivery option since removed. */
@@ -54,7 +55,7 @@ export interface StockValueRecord {
 }
 
 const paidAt = sql`coalesce(o.paid_at, o.created_at)`;
-const paidStatuses = sql.join(PAID_ORDER_STATUSES.map((status) => sql`${status}`));
+const paidStatuses = sql.join(SOLD_ORDER_STATUSES.map((status) => sql`${status}`));
 const deliveryRate = sql<number>`coalesce(d.tax_rate_bp, ${sql.lit(DEFAULT_RATE_BP)})`;
 
 /** Bigint sums arrive as strings: numbers, every one. */

@@ -11,7 +11,7 @@ import { Link, useParams } from 'react-router';
 import { addressLines } from '../../../domain/address-lines.ts';
 import type { AdminOrderView, PendingRefundCheckView } from '../../../domain/api/admin-orders.ts';
 import { orderCancellability } from '../../../domain/order-cancellation.ts';
-import { PAID_ORDER_STATUSES } from '../../../domain/order-status.ts';
+import { SOLD_ORDER_STATUSES } from '../../../domain/order-status.ts';
 import { ORDER_NOTE_MAX } from '../../../domain/schemas/admin-orders.ts';
 import { ROLE_LABELS } from '../../../domain/staff.ts';
 import { Button } from '../../ui/button.tsx';
@@ -32,8 +32,8 @@ import './orders.css';
 
 type StaffRef = AdminOrderView['timeline'][number]['staff'];
 
-/** Orders with a VAT invoice (issued when paid for; ADR 071). */
-const INVOICED_STATUSES: ReadonlySet<string> = new Set(PAID_ORDER_STATUSES);
+/** Orders with a VAT invoice (issued when paid for, ADR 071; kept when cancelled, ADR 078). */
+const INVOICED_STATUSES: ReadonlySet<string> = new Set(SOLD_ORDER_STATUSES);
 
 const who = (staff: StaffRef) =>
   staff ? `${staff.name} (${ROLE_LABELS[staff.role]})` : 'Shop / customer';

@@ -49,6 +49,31 @@ describe('OrderInvoice', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(/no VAT invoice yet/);
   });
 
+  it('offers a cancelled order’s invoice and the credit note that credits it', async () => {
+    const order = makeOrder({ status: 'cancelled', credit_notes: ['CN-000042'] });
+    const fetchMock = vi.fn(
+      async () =>
+        new Response('%PDF-1.3', {
+          status: 200,
+          headers: { 'content-type': 'application/pdf' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:note'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    render(<OrderInvoice order={order} />);
+    expect(screen.getByRole('button', { name: 'Download VAT invoice (PDF)' })).toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: 'Download credit note CN-000042 (PDF)' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(String(fetchMock.mock.calls[0]![0 as never])).toBe(
+      `/api/v1/orders/${order.public_id}/credit-notes/CN-000042`,
+    );
+  });
+
   it('is not offered before payment', () => {
     const { container } = render(<OrderInvoice order={makeOrder({ status: 'pending' })} />);
     expect(container).toBeEmptyDOMElement();
