@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { BasketItemView } from '../../domain/api/basket.ts';
 import { formatShopDate } from '../../domain/dates.ts';
-import { MAX_LINE_QUANTITY } from '../../domain/schemas/basket.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/basket-limits.ts';
 import {
   INTERNAL_ERROR_MESSAGE,
   PRODUCT_UNAVAILABLE_MESSAGE,

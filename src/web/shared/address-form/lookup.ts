@@ -9,9 +9,9 @@ import {
   MAX_LOOKUP_PAGES,
   nextLookupPage,
   normaliseUkPostcode,
-  parseLookupReply,
   type PostcoderAddress,
 } from '../../../domain/address-lookup.ts';
+import { parseLookupReply } from '../../../domain/address-lookup-reply.ts';
 import { configQuery } from '../../api/config.ts';
 
 /**
