@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import type { UserView } from '../../../domain/api/user.ts';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { TITLE_OPTIONS, TITLES, type Title } from '../../../domain/titles.ts';
 import { personalSchema } from '../../../domain/schemas/auth.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { LINK_INVALID_MESSAGE, resetConfirmSchema } from '../../../domain/schemas/auth.ts';
 import { useConfirmReset } from '../../api/user.ts';
 import { ApiError } from '../../lib/api-client.ts';

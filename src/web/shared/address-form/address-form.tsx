@@ -25,7 +25,7 @@ import {
 } from '../../../domain/address-fields.ts';
 import type { SavedAddressView } from '../../../domain/api/user.ts';
 import { COUNTRIES } from '../../../domain/countries.ts';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import type { Address } from '../../../domain/schemas/address.ts';
 import { TITLE_OPTIONS } from '../../../domain/titles.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';

@@ -14,7 +14,7 @@ import {
   safePlaceSchema,
   type SafePlaceOption,
 } from '../../../../domain/safe-place.ts';
-import { VALIDATION_MESSAGE } from '../../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../../domain/shopper-message.ts';
 import { useSaveSafePlace } from '../../../api/basket.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';

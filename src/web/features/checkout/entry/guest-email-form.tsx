@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod/mini';
-import { VALIDATION_MESSAGE } from '../../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../../domain/shopper-message.ts';
 import { emailSchema } from '../../../../domain/schemas/email.ts';
 import { useUpdateBasketDetails } from '../../../api/basket.ts';
 import { applyServerErrors } from '../../../shared/login/form-errors.ts';
