@@ -1,4 +1,4 @@
-import type { Resolver } from 'react-hook-form';
+import type { Resolver, ResolverResult } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyResolver } from './lazy-resolver.ts';
 
@@ -6,7 +6,7 @@ type Values = { code: string };
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
 /** A resolver refusing an empty code, as a loaded schema would. */
-const loadedResolver: Resolver<Values> = async (values) =>
+const loadedResolver: Resolver<Values> = async (values): Promise<ResolverResult<Values>> =>
   values.code
     ? { values, errors: {} }
     : { values: {}, errors: { code: { type: 'too_small', message: 'Enter a code' } } };

@@ -22,7 +22,7 @@ import {
   normalisePath,
   PAYMENT_PATH,
 } from './header/checkout-steps.ts';
-import { OrderSummary } from './summary/order-summary.tsx';
+import { OrderSummary, preloadSummarySections } from './summary/order-summary.tsx';
 import './checkout.css';
 
 /** How long the empty-basket notice shows before returning to the basket. */
@@ -109,6 +109,8 @@ function Steps({ path }: { path: string }) {
 
 export function CheckoutApp() {
   const path = normalisePath(useLocation().pathname);
+  // The summary's sections load beside the step (and the basket), not after them.
+  useEffect(() => preloadSummarySections(), []);
   const main = useRouteChangeFocus(path);
   // The only basket fetch that refetches on window focus (spec section 4): the
   // shopper may have changed the basket in another tab before paying.

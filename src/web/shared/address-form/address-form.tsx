@@ -9,14 +9,20 @@
  * (ADR 079).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
-  lookupResultLabel,
-  lookupResultToAddress,
   POSTCODE_NOT_FOUND_MESSAGE,
   SELECT_ADDRESS_MESSAGE,
-  type PostcoderAddress,
 } from '../../../domain/address-lookup.ts';
 import {
   ADDRESS_FIELDS,
@@ -35,7 +41,6 @@ import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { SavedAddressPicker } from './saved-address-picker.tsx';
 import {
   addressPart,
   addressPayload,
@@ -92,10 +97,20 @@ const validation = lazyResolver(() =>
 );
 const loadLookup = () => import('./lookup.ts');
 
+// The saved addresses' dialog opens on request (signed-in customers with saved addresses).
+const loadPicker = () => import('./saved-address-picker.tsx');
+const SavedAddressPicker = lazy(async () => ({ default: (await loadPicker()).SavedAddressPicker }));
+
 /** Starts loading what the form needs after it is drawn: its validation and the search. */
 function preloadForm() {
   validation.preload();
   loadLookup().catch(() => undefined);
+}
+
+/** The same, and the saved addresses' dialog. */
+function preloadFormAndPicker() {
+  preloadForm();
+  loadPicker().catch(() => undefined);
 }
 
 const typeOf = (prefix: AddressPrefix): AddressType =>
@@ -121,7 +136,10 @@ export function AddressForm(props: AddressFormProps) {
   const [opened, setOpened] = useState(() => hasAddressValues(initial));
   const [postcodeSearch, setPostcodeSearch] = useState('');
   const [searching, setSearching] = useState(false);
-  const [results, setResults] = useState<PostcoderAddress[] | null>(null);
+  // A search's addresses: each one's label in the list, and the values it fills in.
+  const [results, setResults] = useState<
+    { label: string; values: Partial<AddressFormValues> }[] | null
+  >(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   // Bumped by a failed submit: the effect below then moves to the first error.
@@ -142,7 +160,8 @@ export function AddressForm(props: AddressFormProps) {
     shouldFocusError: false,
   });
   const values = useWatch({ control }) as AddressFormValues;
-  usePreloadWhenIdle(preloadForm);
+  const preload = savedAddresses.length > 0 ? preloadFormAndPicker : preloadForm;
+  usePreloadWhenIdle(preload);
   const selected = matchSavedAddress(savedAddresses, { ...EMPTY_ADDRESS, ...values });
 
   // Moved once the fields are enabled again: the fieldset is disabled while submitting,
@@ -187,7 +206,11 @@ export function AddressForm(props: AddressFormProps) {
     setResults(null);
     // The search's code failing to load reads as a failed lookup: enter it manually.
     const found = await loadLookup().then(
-      ({ searchPostcode }) => searchPostcode(client, postcodeSearch),
+      async ({ searchPostcode, lookupResultLabel, lookupResultToAddress }) =>
+        (await searchPostcode(client, postcodeSearch))?.map((result) => ({
+          label: lookupResultLabel(result),
+          values: addressPart(toFormValues(lookupResultToAddress(result))),
+        })) ?? null,
       () => null,
     );
     setSearching(false);
@@ -248,7 +271,7 @@ export function AddressForm(props: AddressFormProps) {
       className="address-form"
       aria-label={label}
       noValidate
-      onFocus={preloadForm}
+      onFocus={preload}
       onSubmit={(event) => {
         event.preventDefault();
         void submitForm();
@@ -376,12 +399,12 @@ export function AddressForm(props: AddressFormProps) {
                 placeholder="Select an address"
                 options={results.map((result, index) => ({
                   value: String(index),
-                  label: lookupResultLabel(result),
+                  label: result.label,
                 }))}
                 value=""
                 onChange={(event) => {
                   const result = results[Number(event.target.value)];
-                  if (result) fill(addressPart(toFormValues(lookupResultToAddress(result))));
+                  if (result) fill(result.values);
                 }}
               />
             )}
@@ -415,13 +438,17 @@ export function AddressForm(props: AddressFormProps) {
         )}
       </fieldset>
       {footer}
-      <SavedAddressPicker
-        open={pickerOpen}
-        addresses={savedAddresses}
-        selectedId={selected?.id ?? null}
-        onChoose={chooseSaved}
-        onClose={() => setPickerOpen(false)}
-      />
+      {savedAddresses.length > 0 && (
+        <Suspense fallback={null}>
+          <SavedAddressPicker
+            open={pickerOpen}
+            addresses={savedAddresses}
+            selectedId={selected?.id ?? null}
+            onChoose={chooseSaved}
+            onClose={() => setPickerOpen(false)}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

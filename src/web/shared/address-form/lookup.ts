@@ -14,6 +14,9 @@ import {
 import { parseLookupReply } from '../../../domain/address-lookup-reply.ts';
 import { configQuery } from '../../api/config.ts';
 
+// The address form shows and fills results with these; it loads them with the search.
+export { lookupResultLabel, lookupResultToAddress } from '../../../domain/address-lookup.ts';
+
 /**
  * The addresses at `postcode`, every page of them (Postcoder pages long results);
  * null when it is not a postcode, has no addresses, or the first lookup fails (the form
