@@ -7,7 +7,7 @@ import {
   INTERNAL_ERROR_MESSAGE,
   PRODUCT_UNAVAILABLE_MESSAGE,
 } from '../../domain/shopper-message.ts';
-import { useRemoveBasketItem, useUpdateBasketItem } from '../api/basket.ts';
+import { useRemoveBasketItem, useUpdateBasketItem } from '../api/basket-changes.ts';
 import { priceLabel } from './price.ts';
 import { Button } from '../ui/button.tsx';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';

@@ -20,7 +20,7 @@ import {
   VOUCHER_CODE_MAX_LENGTH,
   VOUCHER_CODE_PATTERN_MESSAGE,
 } from '../../domain/voucher-code.ts';
-import { useSetVoucher } from '../api/basket.ts';
+import { useSetVoucher } from '../api/basket-changes.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { lazyResolver, usePreloadWhenIdle } from '../lib/lazy-resolver.ts';
 import { Button } from '../ui/button.tsx';

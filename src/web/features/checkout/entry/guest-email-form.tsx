@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { z } from 'zod/mini';
 import { VALIDATION_MESSAGE } from '../../../../domain/shopper-message.ts';
 import { emailSchema } from '../../../../domain/schemas/email.ts';
-import { useUpdateBasketDetails } from '../../../api/basket.ts';
+import { useUpdateBasketDetails } from '../../../api/basket-changes.ts';
 import { applyServerErrors } from '../../../shared/login/form-errors.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';
