@@ -8,7 +8,7 @@ import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { TITLE_OPTIONS, TITLES, type Title } from '../../../domain/titles.ts';
 import { personalSchema } from '../../../domain/schemas/auth.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
-import { useUpdatePersonal } from '../../api/user.ts';
+import { useUpdatePersonal } from '../../api/user-changes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';

@@ -10,7 +10,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod/mini';
 import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { LINK_INVALID_MESSAGE, resetConfirmSchema } from '../../../domain/schemas/auth.ts';
-import { useConfirmReset } from '../../api/user.ts';
+import { useConfirmReset } from '../../api/user-changes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
 import { Button } from '../../ui/button.tsx';
