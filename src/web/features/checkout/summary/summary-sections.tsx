@@ -18,7 +18,6 @@ import { CreditToggle } from './credit-toggle.tsx';
 import { LoyaltyToggle } from './loyalty-toggle.tsx';
 import { PayLaterMessage } from './pay-later-message.tsx';
 import { addressLines, sameAddressLines } from '../../../../domain/address-lines.ts';
-import { payableTotal } from './payable-total.ts';
 
 /** Lines shown in full; more collapse the list (spec section 9). */
 const ITEMS_SHOWN_IN_FULL = 2;
