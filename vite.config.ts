@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -21,7 +21,7 @@ function precompress(): Plugin {
     name: 'everbloom:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
@@ -56,9 +56,34 @@ export const reactRouterProduction = {
   ),
 };
 
+/**
+ * Lets the bundler drop the React Router components the shop never uses (`Form` and with
+ * it `useSubmit` and the form-submission code, `HistoryRouter`, `ScrollRestoration`):
+ * its build creates each with an unannotated `React.forwardRef(…)` call followed by a
+ * `X.displayName = "X"` assignment, two statements a bundler must keep in case they have
+ * effects. The call is marked pure and the assignment (a name for React's developer
+ * tools, which the production build has no use for) removed, as remix-run/react-router
+ * #15299 proposes upstream. About 1.7 KB gzip less on every page (ADR 079).
+ */
+export function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'everbloom:react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/ },
+      handler(code) {
+        const shaken = code
+          .replace(/^(var \w+ = )(React\d*\.(?:forwardRef|memo)\()/gm, '$1/* @__PURE__ */ $2')
+          .replace(/^\w+\.displayName = "[^"\n]*";$/gm, '');
+        return shaken === code ? null : { code: shaken, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: 'src/web',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), reactRouterTreeShaking()],
   resolve: { alias: command === 'build' ? [reactRouterProduction] : [] },
   build: {
     outDir: '../../dist/web',

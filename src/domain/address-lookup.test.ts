@@ -5,9 +5,9 @@ import {
   lookupUrl,
   nextLookupPage,
   normaliseUkPostcode,
-  parseLookupReply,
   type PostcoderAddress,
 } from './address-lookup.ts';
+import { parseLookupReply } from './address-lookup-reply.ts';
 import { addressSchema } from './schemas/address.ts';
 
 /** A result as Postcoder returns it with lines=4 (the shape of its documented examples). */

@@ -1,10 +1,13 @@
 /**
  * UK postcode lookup (spec sections 3, 7 and 9): the request the browser sends to the
  * lookup service (Postcoder, or the shop's test-mode stand-in), the part of Postcoder's
- * reply the shop reads, and how one result fills the shop's address fields.
+ * reply the shop reads, and how one result fills the shop's address fields. Reading the
+ * reply (with zod) is address-lookup-reply.ts, which the browser loads only to search.
  */
-import { z } from 'zod/mini';
+import type { PostcoderAddress } from './address-lookup-reply.ts';
 import type { Address } from './schemas/address.ts';
+
+export type { PostcoderAddress };
 
 /**
  * GET /api/v1/config's `data.address_lookup`: where the browser sends lookups. It does
@@ -41,54 +44,6 @@ export const LOOKUP_COUNTRY_CODE = 'GBR';
  * never empty strings.
  */
 export const MAX_ADDRESS_LINES = 9;
-
-const text = z.catch(z.optional(z.string()), undefined);
-
-/**
- * One Postcoder address result, as far as the shop reads it. `addressline1…N` hold the
- * first part of the address (organisation, flat, building, number and street, locality)
- * spread over the `lines` asked for; town, county and postcode have their own fields.
- * The last result of a page also carries `morevalues`, `nextpage` and `totalresults`.
- */
-export const postcoderAddressSchema = z.object({
-  summaryline: z.catch(z.string(), ''),
-  organisation: text,
-  buildingname: text,
-  subbuildingname: text,
-  number: text,
-  premise: text,
-  street: text,
-  dependentlocality: text,
-  posttown: z.catch(z.string(), ''),
-  county: text,
-  postcode: z.catch(z.string(), ''),
-  addressline1: text,
-  addressline2: text,
-  addressline3: text,
-  addressline4: text,
-  addressline5: text,
-  addressline6: text,
-  addressline7: text,
-  addressline8: text,
-  addressline9: text,
-  morevalues: z.catch(z.optional(z.union([z.boolean(), z.string()])), undefined),
-  nextpage: z.catch(z.optional(z.union([z.number(), z.string()])), undefined),
-  totalresults: z.catch(z.optional(z.union([z.number(), z.string()])), undefined),
-});
-
-/** One Postcoder address result. */
-export type PostcoderAddress = z.infer<typeof postcoderAddressSchema>;
-
-/**
- * Reads a lookup reply's JSON: the results that are objects, each tolerant of missing
- * or odd fields; null when the reply is not an array (treat as 'Postcode not found').
- */
-export function parseLookupReply(json: unknown): PostcoderAddress[] | null {
-  if (!Array.isArray(json)) return null;
-  return json
-    .filter((item): item is object => typeof item === 'object' && item !== null)
-    .map((item) => postcoderAddressSchema.parse(item));
-}
 
 /** The address lines of a result, in order, without gaps. */
 export function addressLines(result: PostcoderAddress): string[] {

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { AddressField } from '../address-fields.ts';
+import { ADDRESS_MAX_LENGTHS } from '../address-fields.ts';
 import { isCountryCode } from '../countries.ts';
 import { optionalText, requiredText } from './text.ts';
 
@@ -7,23 +7,12 @@ import { TITLES } from '../titles.ts';
 
 export { TITLES, type Title } from '../titles.ts';
 
-export { ADDRESS_FIELDS, type AddressField } from '../address-fields.ts';
-
-/** Maximum lengths of the address inputs. */
-export const ADDRESS_MAX_LENGTHS: Record<AddressField, number> = {
-  title: 4,
-  first_name: 50,
-  last_name: 50,
-  company_name: 100,
-  line_1: 100,
-  line_2: 100,
-  line_3: 60,
-  line_4: 60,
-  postcode: 10,
-  country_code: 3,
-  telephone: 20,
-  mobile: 20,
-};
+export {
+  ADDRESS_FIELDS,
+  ADDRESS_MAX_LENGTHS,
+  compactPostcode,
+  type AddressField,
+} from '../address-fields.ts';
 
 const selectOption = 'Please select an option';
 const selectCountry = 'Please select your country';
@@ -60,9 +49,4 @@ export type AddressView = Address & { full_name: string };
 /** 'Mrs Ada Lovelace'. */
 export function fullName(address: Pick<Address, 'title' | 'first_name' | 'last_name'>): string {
   return [address.title, address.first_name, address.last_name].filter(Boolean).join(' ');
-}
-
-/** Normalises a UK-style postcode for matching: upper case, no spaces. */
-export function compactPostcode(postcode: string): string {
-  return postcode.replace(/\s+/g, '').toUpperCase();
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { emailSchema } from './email.ts';
+import { MAX_LINE_QUANTITY } from '../basket-limits.ts';
 import { voucherCodeSchema } from './voucher.ts';
 
-/** Most of one variation a basket line may hold. */
-export const MAX_LINE_QUANTITY = 99;
+export { MAX_LINE_QUANTITY };
 
 const quantityMessage = `Please enter a quantity between 1 and ${MAX_LINE_QUANTITY}`;
 

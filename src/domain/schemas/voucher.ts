@@ -1,12 +1,12 @@
 import { z } from 'zod/mini';
-import { INVALID_VOUCHER_CODE_MESSAGE, normaliseVoucherCode } from '../voucher-code.ts';
+import {
+  INVALID_VOUCHER_CODE_MESSAGE,
+  normaliseVoucherCode,
+  VOUCHER_CODE_MAX_LENGTH,
+  VOUCHER_CODE_PATTERN_MESSAGE,
+} from '../voucher-code.ts';
 
-export const VOUCHER_CODE_MAX_LENGTH = 32;
-
-/** Title of the discount code input's pattern (spec section 5). */
-export const VOUCHER_CODE_PATTERN_MESSAGE = 'Please enter only capital letters and numbers';
-
-export { normaliseVoucherCode };
+export { normaliseVoucherCode, VOUCHER_CODE_MAX_LENGTH, VOUCHER_CODE_PATTERN_MESSAGE };
 
 /** A discount code: forced to upper case, capital letters and digits only. */
 export const voucherCodeSchema = z.pipe(

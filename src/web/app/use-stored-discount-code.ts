@@ -1,6 +1,9 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useBasket, useSetVoucher } from '../api/basket.ts';
+import type { BasketView } from '../../domain/api/basket.ts';
+import { BASKET_KEY, replaceBasket, useBasket } from '../api/basket.ts';
+import { api } from '../lib/api-client.ts';
 import {
   clearStoredDiscountCode,
   readStoredDiscountCode,
@@ -8,6 +11,21 @@ import {
   subscribeStoredDiscountCode,
   takeDiscountCode,
 } from '../lib/stored-discount-code.ts';
+
+/**
+ * Puts `code` on the basket (PUT /basket/voucher) as the discount form does: the reply
+ * replaces the cached basket, a refusal fetches the basket again. A plain request
+ * rather than the form's mutation hook: every page's first download carries this, and
+ * the mutation code stays with the pages that change the basket (ADR 079).
+ */
+async function applyDiscountCode(client: QueryClient, code: string): Promise<void> {
+  try {
+    replaceBasket(client, await api<BasketView>('PUT', '/basket/voucher', { voucher_code: code }));
+  } catch (error) {
+    void client.invalidateQueries({ queryKey: BASKET_KEY });
+    throw error;
+  }
+}
 
 /**
  * The stored discount code (spec section 4), for the whole app:
@@ -39,7 +57,7 @@ export function useStoredDiscountCode(): void {
   }, [location, navigate]);
 
   const { data: basket } = useBasket();
-  const setVoucher = useSetVoucher();
+  const client = useQueryClient();
   const applying = useRef<string | null>(null);
   useEffect(() => {
     if (!basket || !stored || applying.current === stored) return;
@@ -51,13 +69,12 @@ export function useStoredDiscountCode(): void {
     }
     const code = stored;
     applying.current = code;
-    setVoucher.mutate(code, {
-      onError: (error) => console.warn('Could not apply the stored discount code', error),
-      onSettled: () => {
+    applyDiscountCode(client, code)
+      .catch((error: unknown) => console.warn('Could not apply the stored discount code', error))
+      .finally(() => {
         applying.current = null;
         // A newer code captured meanwhile stays for its own turn.
         if (readStoredDiscountCode() === code) clearStoredDiscountCode();
-      },
-    });
-  }, [basket, stored, setVoucher]);
+      });
+  }, [basket, stored, client]);
 }

@@ -2,12 +2,12 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import type { BasketItemView } from '../../domain/api/basket.ts';
 import { formatShopDate } from '../../domain/dates.ts';
-import { MAX_LINE_QUANTITY } from '../../domain/schemas/basket.ts';
+import { MAX_LINE_QUANTITY } from '../../domain/basket-limits.ts';
 import {
   INTERNAL_ERROR_MESSAGE,
   PRODUCT_UNAVAILABLE_MESSAGE,
 } from '../../domain/shopper-message.ts';
-import { useRemoveBasketItem, useUpdateBasketItem } from '../api/basket.ts';
+import { useRemoveBasketItem, useUpdateBasketItem } from '../api/basket-changes.ts';
 import { priceLabel } from './price.ts';
 import { Button } from '../ui/button.tsx';
 import { QuantityStepper } from '../ui/quantity-stepper.tsx';

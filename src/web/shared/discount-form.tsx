@@ -1,25 +1,32 @@
 /**
  * The discount form (spec sections 2 and 4), shared by the basket page and the
  * checkout's order summary. Three states follow the basket's voucher: none (enter a
- * code), valid (show it, with Remove) and invalid (say why, with Remove).
+ * code), valid (show it, with Remove) and invalid (say why, with Remove). The code's
+ * validation loads after the form is drawn (ADR 079).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod/mini';
 import type { BasketView } from '../../domain/api/basket.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../domain/shopper-message.ts';
-import { INVALID_VOUCHER_CODE_MESSAGE } from '../../domain/voucher-code.ts';
 import {
+  INVALID_VOUCHER_CODE_MESSAGE,
   VOUCHER_CODE_MAX_LENGTH,
   VOUCHER_CODE_PATTERN_MESSAGE,
-  voucherCodeSchema,
-} from '../../domain/schemas/voucher.ts';
-import { useSetVoucher } from '../api/basket.ts';
+} from '../../domain/voucher-code.ts';
+import { useSetVoucher } from '../api/basket-changes.ts';
 import { ApiError } from '../lib/api-client.ts';
+import { lazyResolver, usePreloadWhenIdle } from '../lib/lazy-resolver.ts';
 import { Button } from '../ui/button.tsx';
 import { Field } from '../ui/field.tsx';
 import { Notice } from '../ui/notice.tsx';
+import type { DiscountFormInput, DiscountFormOutput } from './discount-validation.ts';
 import './discount-form.css';
 
 export interface DiscountFormProps {
@@ -80,9 +87,9 @@ export function DiscountForm({ basket }: DiscountFormProps) {
   );
 }
 
-const discountFormSchema = z.object({ voucher_code: voucherCodeSchema });
-type DiscountFormInput = z.input<typeof discountFormSchema>;
-type DiscountFormOutput = z.output<typeof discountFormSchema>;
+const validation = lazyResolver(() =>
+  import('./discount-validation.ts').then((module) => module.discountResolver),
+);
 
 /** Puts an input's value in capitals without moving the caret. */
 function upperCaseInPlace(event: ChangeEvent<HTMLInputElement>): void {
@@ -109,12 +116,13 @@ function DiscountCodeEntry() {
     setError,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<DiscountFormInput, unknown, DiscountFormOutput>({
-    resolver: zodResolver(discountFormSchema),
+    resolver: validation.resolver,
     defaultValues: { voucher_code: '' },
   });
   const field = register('voucher_code');
+  usePreloadWhenIdle(validation.preload);
 
-  const onSubmit = handleSubmit(async ({ voucher_code }) => {
+  const submit = handleSubmit(async ({ voucher_code }) => {
     setFormError(null);
     try {
       // On success the basket is replaced and this form gives way to the applied
@@ -132,9 +140,17 @@ function DiscountCodeEntry() {
       }
     }
   });
+  // Only the validation's code failing to load (the network dropped) rejects here.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) =>
+    submit(event).catch(() => setFormError(INTERNAL_ERROR_MESSAGE));
 
   return (
-    <form className="discount-form__entry" noValidate onSubmit={onSubmit}>
+    <form
+      className="discount-form__entry"
+      noValidate
+      onSubmit={onSubmit}
+      onFocus={validation.preload}
+    >
       {formError && <Notice tone="error">{formError}</Notice>}
       <div className="discount-form__row">
         <Field

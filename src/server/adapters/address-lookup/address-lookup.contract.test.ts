@@ -10,8 +10,8 @@ import {
   lookupResultToAddress,
   lookupUrl,
   normaliseUkPostcode,
-  parseLookupReply,
 } from '../../../domain/address-lookup.ts';
+import { parseLookupReply } from '../../../domain/address-lookup-reply.ts';
 import { postcoderBaseUrl, requestAddresses } from './postcoder.ts';
 import { registerTestModePostcoder, TEST_MODE_LOOKUP_BASE } from './test-mode.ts';
 

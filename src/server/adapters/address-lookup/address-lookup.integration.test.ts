@@ -7,8 +7,8 @@ import {
   type AddressLookupConfig,
   lookupResultToAddress,
   lookupUrl,
-  parseLookupReply,
 } from '../../../domain/address-lookup.ts';
+import { parseLookupReply } from '../../../domain/address-lookup-reply.ts';
 import type { BasketView } from '../../../domain/api/basket.ts';
 import type { FamilyView } from '../../../domain/api/catalogue.ts';
 import { createTestApp, Shopper, type TestApp } from '../../testing/test-app.ts';

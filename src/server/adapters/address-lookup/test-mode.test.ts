@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupResultToAddress, parseLookupReply } from '../../../domain/address-lookup.ts';
+import { lookupResultToAddress } from '../../../domain/address-lookup.ts';
+import { parseLookupReply } from '../../../domain/address-lookup-reply.ts';
 import { matchDeliveryZone } from '../../../domain/delivery-zones.ts';
 import { addressSchema, compactPostcode } from '../../../domain/schemas/address.ts';
 import { demoZones } from '../../db/seed/demo-delivery.ts';

@@ -7,7 +7,8 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import type { UserView } from '../../../domain/api/user.ts';
-import { useLogout, useUser } from '../../api/user.ts';
+import { useUser } from '../../api/user.ts';
+import { useLogout } from '../../api/user-changes.ts';
 import { useAuthToken } from '../../lib/auth-token.ts';
 import { loginFor } from '../../lib/login-redirect.ts';
 import { Button } from '../../ui/button.tsx';

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { changePasswordSchema, PASSWORD_MIN_LENGTH } from '../../../domain/schemas/auth.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useChangePassword } from './account-api.ts';

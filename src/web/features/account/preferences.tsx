@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { UserView } from '../../../domain/api/user.ts';
-import { useUpdateTaxPreference } from '../../api/user.ts';
+import { useUpdateTaxPreference } from '../../api/user-changes.ts';
 import { useUpdateBasketReminders, useUpdateNewsletter } from './account-api.ts';
 import { Notice } from '../../ui/notice.tsx';
 

@@ -7,7 +7,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { CustomerExportView } from '../../../domain/api/admin-customers.ts';
-import { useLogout } from '../../api/user.ts';
+import { useLogout } from '../../api/user-changes.ts';
 import { api, ApiError } from '../../lib/api-client.ts';
 import { PasswordField } from '../../shared/login/password-field.tsx';
 import { Button } from '../../ui/button.tsx';

@@ -9,7 +9,7 @@ import { lazy, Suspense, useDeferredValue, useEffect, useRef, type ComponentType
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import type { BasketView } from '../../../domain/api/basket.ts';
 import { useBasket } from '../../api/basket.ts';
-import { trackCheckoutStep, type AnalyticsLine, type CheckoutStep } from '../../lib/analytics.ts';
+import type { AnalyticsLine, CheckoutStep } from '../../lib/analytics.ts';
 import { ErrorBoundary } from '../../ui/error-fallback.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';
 import { Notice } from '../../ui/notice.tsx';
@@ -22,7 +22,7 @@ import {
   normalisePath,
   PAYMENT_PATH,
 } from './header/checkout-steps.ts';
-import { OrderSummary } from './summary/order-summary.tsx';
+import { OrderSummary, preloadSummarySections } from './summary/order-summary.tsx';
 import './checkout.css';
 
 /** How long the empty-basket notice shows before returning to the basket. */
@@ -64,12 +64,12 @@ function useCheckoutStepAnalytics(path: string, basket: BasketView | undefined) 
       return;
     }
     reported.current = path;
-    try {
-      trackCheckoutStep(analyticsStep, analyticsLines(basket));
-    } catch (error) {
-      // Analytics must never stop a shopper paying.
-      console.warn('Could not record the checkout step', error);
-    }
+    const lines = analyticsLines(basket);
+    // The analytics code loads when the first step is reported, not before the step is
+    // drawn (ADR 079). Analytics must never stop a shopper paying: a failure is logged.
+    import('../../lib/analytics.ts')
+      .then(({ trackCheckoutStep }) => trackCheckoutStep(analyticsStep, lines))
+      .catch((error: unknown) => console.warn('Could not record the checkout step', error));
   }, [path, basket]);
 }
 
@@ -109,6 +109,8 @@ function Steps({ path }: { path: string }) {
 
 export function CheckoutApp() {
   const path = normalisePath(useLocation().pathname);
+  // The summary's sections load beside the step (and the basket), not after them.
+  useEffect(() => preloadSummarySections(), []);
   const main = useRouteChangeFocus(path);
   // The only basket fetch that refetches on window focus (spec section 4): the
   // shopper may have changed the basket in another tab before paying.

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { CAPTCHA_FIELD, resetRequestSchema } from '../../../domain/schemas/auth.ts';
-import { useRequestReset } from '../../api/user.ts';
+import { useRequestReset } from '../../api/user-changes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useLogout, useSignIn } from '../../api/user.ts';
+import { useLogout, useSignIn } from '../../api/user-changes.ts';
 import { useAuthToken } from '../../lib/auth-token.ts';
 import { destinationAfterLogin, redirectWish } from '../../lib/login-redirect.ts';
 import { usePageTitle } from '../../lib/page-title.ts';

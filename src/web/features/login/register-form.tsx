@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { TITLE_OPTIONS, TITLES, type Title } from '../../../domain/titles.ts';
 import { CAPTCHA_FIELD, registerSchema } from '../../../domain/schemas/auth.ts';
-import { useRegister } from '../../api/user.ts';
+import { useRegister } from '../../api/user-changes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { SelectField } from '../../ui/select-field.tsx';

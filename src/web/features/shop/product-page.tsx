@@ -6,7 +6,7 @@ import {
   type ProductView,
 } from '../../../domain/api/catalogue.ts';
 import { PRODUCT_UNAVAILABLE_MESSAGE } from '../../../domain/shopper-message.ts';
-import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket.ts';
+import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket-changes.ts';
 import { useProduct } from '../../api/catalogue.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';

@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import type { ProductView } from '../../../domain/api/catalogue.ts';
 import type { WishlistItemView } from '../../../domain/api/wishlist.ts';
-import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket.ts';
+import { ADD_TO_BASKET_FAILED_MESSAGE, useAddToBasket } from '../../api/basket-changes.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Notice } from '../../ui/notice.tsx';

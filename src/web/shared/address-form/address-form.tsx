@@ -3,38 +3,44 @@
  * payment step, the billing address: contact fields, a postcode search that fills the
  * address lines, manual entry, and for signed-in customers their saved addresses.
  * Validation is the domain's address schema; errors show only on touched fields (all
- * of them after a submit), and a failed submit moves to the first field in error.
+ * of them after a submit), and a failed submit moves to the first field in error. The
+ * schema (with zod) and the postcode search load after the form is drawn: when the
+ * browser is idle, at the first focus in the form, or at the latest when first needed
+ * (ADR 079).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import {
-  lookupResultLabel,
-  lookupResultToAddress,
+  lazy,
+  Suspense,
+  useEffect,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import {
   POSTCODE_NOT_FOUND_MESSAGE,
   SELECT_ADDRESS_MESSAGE,
-  type PostcoderAddress,
 } from '../../../domain/address-lookup.ts';
-import type { SavedAddressView } from '../../../domain/api/user.ts';
-import { COUNTRIES } from '../../../domain/countries.ts';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
 import {
   ADDRESS_FIELDS,
   ADDRESS_MAX_LENGTHS,
-  addressSchema,
-  type Address,
   type AddressField,
-} from '../../../domain/schemas/address.ts';
+} from '../../../domain/address-fields.ts';
+import type { SavedAddressView } from '../../../domain/api/user.ts';
+import { COUNTRIES } from '../../../domain/countries.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
+import type { Address } from '../../../domain/schemas/address.ts';
 import { TITLE_OPTIONS } from '../../../domain/titles.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../../../domain/shopper-message.ts';
 import { ApiError } from '../../lib/api-client.ts';
+import { lazyResolver, usePreloadWhenIdle } from '../../lib/lazy-resolver.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { searchPostcode } from './lookup.ts';
-import { SavedAddressPicker } from './saved-address-picker.tsx';
 import {
   addressPart,
   addressPayload,
@@ -86,13 +92,26 @@ export interface AddressFormHandle {
   submit: () => Promise<boolean>;
 }
 
-// Every value is a string while edited; the schema trims, nulls empty optional
-// fields and checks the title and country, so the validated output is an Address.
-const resolver = zodResolver(addressSchema) as unknown as Resolver<
-  AddressFormValues,
-  unknown,
-  Address
->;
+const validation = lazyResolver(() =>
+  import('./validation.ts').then((module) => module.addressResolver),
+);
+const loadLookup = () => import('./lookup.ts');
+
+// The saved addresses' dialog opens on request (signed-in customers with saved addresses).
+const loadPicker = () => import('./saved-address-picker.tsx');
+const SavedAddressPicker = lazy(async () => ({ default: (await loadPicker()).SavedAddressPicker }));
+
+/** Starts loading what the form needs after it is drawn: its validation and the search. */
+function preloadForm() {
+  validation.preload();
+  loadLookup().catch(() => undefined);
+}
+
+/** The same, and the saved addresses' dialog. */
+function preloadFormAndPicker() {
+  preloadForm();
+  loadPicker().catch(() => undefined);
+}
 
 const typeOf = (prefix: AddressPrefix): AddressType =>
   prefix === 'delivery_address_' ? 'delivery' : 'billing';
@@ -117,7 +136,10 @@ export function AddressForm(props: AddressFormProps) {
   const [opened, setOpened] = useState(() => hasAddressValues(initial));
   const [postcodeSearch, setPostcodeSearch] = useState('');
   const [searching, setSearching] = useState(false);
-  const [results, setResults] = useState<PostcoderAddress[] | null>(null);
+  // A search's addresses: each one's label in the list, and the values it fills in.
+  const [results, setResults] = useState<
+    { label: string; values: Partial<AddressFormValues> }[] | null
+  >(null);
   const [lookupError, setLookupError] = useState<string | null>(null);
   const [pickerOpen, setPickerOpen] = useState(false);
   // Bumped by a failed submit: the effect below then moves to the first error.
@@ -132,12 +154,14 @@ export function AddressForm(props: AddressFormProps) {
     control,
     formState: { errors, touchedFields, isSubmitted, isSubmitting },
   } = useForm<AddressFormValues, unknown, Address>({
-    resolver,
+    resolver: validation.resolver,
     defaultValues: initial,
     mode: 'onTouched',
     shouldFocusError: false,
   });
   const values = useWatch({ control }) as AddressFormValues;
+  const preload = savedAddresses.length > 0 ? preloadFormAndPicker : preloadForm;
+  usePreloadWhenIdle(preload);
   const selected = matchSavedAddress(savedAddresses, { ...EMPTY_ADDRESS, ...values });
 
   // Moved once the fields are enabled again: the fieldset is disabled while submitting,
@@ -180,7 +204,15 @@ export function AddressForm(props: AddressFormProps) {
     setSearching(true);
     setLookupError(null);
     setResults(null);
-    const found = await searchPostcode(client, postcodeSearch);
+    // The search's code failing to load reads as a failed lookup: enter it manually.
+    const found = await loadLookup().then(
+      async ({ searchPostcode, lookupResultLabel, lookupResultToAddress }) =>
+        (await searchPostcode(client, postcodeSearch))?.map((result) => ({
+          label: lookupResultLabel(result),
+          values: addressPart(toFormValues(lookupResultToAddress(result))),
+        })) ?? null,
+      () => null,
+    );
     setSearching(false);
     if (found) setResults(found);
     else setLookupError(POSTCODE_NOT_FOUND_MESSAGE);
@@ -211,19 +243,24 @@ export function AddressForm(props: AddressFormProps) {
       setFormError(VALIDATION_MESSAGE);
       setErrorFocus((count) => count + 1);
     };
-    await handleSubmit(async (address) => {
-      if (!opened) {
-        failed();
-        return;
-      }
-      setFormError(null);
-      try {
-        await props.onSubmit(addressPayload(address, prefix), address);
-        saved = true;
-      } catch (error) {
-        setFormError(submitError(error));
-      }
-    }, failed)();
+    try {
+      await handleSubmit(async (address) => {
+        if (!opened) {
+          failed();
+          return;
+        }
+        setFormError(null);
+        try {
+          await props.onSubmit(addressPayload(address, prefix), address);
+          saved = true;
+        } catch (error) {
+          setFormError(submitError(error));
+        }
+      }, failed)();
+    } catch {
+      // Only the validation's code failing to load (the network dropped) comes here.
+      setFormError(INTERNAL_ERROR_MESSAGE);
+    }
     return saved;
   };
   useImperativeHandle(props.handle, () => ({ submit: submitForm }));
@@ -234,6 +271,7 @@ export function AddressForm(props: AddressFormProps) {
       className="address-form"
       aria-label={label}
       noValidate
+      onFocus={preload}
       onSubmit={(event) => {
         event.preventDefault();
         void submitForm();
@@ -361,12 +399,12 @@ export function AddressForm(props: AddressFormProps) {
                 placeholder="Select an address"
                 options={results.map((result, index) => ({
                   value: String(index),
-                  label: lookupResultLabel(result),
+                  label: result.label,
                 }))}
                 value=""
                 onChange={(event) => {
                   const result = results[Number(event.target.value)];
-                  if (result) fill(addressPart(toFormValues(lookupResultToAddress(result))));
+                  if (result) fill(result.values);
                 }}
               />
             )}
@@ -400,13 +438,17 @@ export function AddressForm(props: AddressFormProps) {
         )}
       </fieldset>
       {footer}
-      <SavedAddressPicker
-        open={pickerOpen}
-        addresses={savedAddresses}
-        selectedId={selected?.id ?? null}
-        onChoose={chooseSaved}
-        onClose={() => setPickerOpen(false)}
-      />
+      {savedAddresses.length > 0 && (
+        <Suspense fallback={null}>
+          <SavedAddressPicker
+            open={pickerOpen}
+            addresses={savedAddresses}
+            selectedId={selected?.id ?? null}
+            onChoose={chooseSaved}
+            onClose={() => setPickerOpen(false)}
+          />
+        </Suspense>
+      )}
     </form>
   );
 }

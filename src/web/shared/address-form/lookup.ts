@@ -9,10 +9,13 @@ import {
   MAX_LOOKUP_PAGES,
   nextLookupPage,
   normaliseUkPostcode,
-  parseLookupReply,
   type PostcoderAddress,
 } from '../../../domain/address-lookup.ts';
+import { parseLookupReply } from '../../../domain/address-lookup-reply.ts';
 import { configQuery } from '../../api/config.ts';
+
+// The address form shows and fills results with these; it loads them with the search.
+export { lookupResultLabel, lookupResultToAddress } from '../../../domain/address-lookup.ts';
 
 /**
  * The addresses at `postcode`, every page of them (Postcoder pages long results);

@@ -9,9 +9,9 @@ import type { FieldErrors } from '../../../domain/errors.ts';
 import {
   ADDRESS_FIELDS,
   compactPostcode,
-  type Address,
   type AddressField,
-} from '../../../domain/schemas/address.ts';
+} from '../../../domain/address-fields.ts';
+import type { Address } from '../../../domain/schemas/address.ts';
 import { addressLines } from '../../../domain/address-lines.ts';
 
 export type AddressPrefix = 'delivery_address_' | 'billing_address_';

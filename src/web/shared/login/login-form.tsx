@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod/mini';
 import { CAPTCHA_FIELD, loginFormSchema, loginSchema } from '../../../domain/schemas/auth.ts';
-import { useLogin } from '../../api/user.ts';
+import { useLogin } from '../../api/user-changes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';

@@ -8,7 +8,7 @@
  */
 import { useState } from 'react';
 import type { FieldValues, Path, PathValue, UseFormReturn } from 'react-hook-form';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { CAPTCHA_FIELD } from '../../../domain/schemas/auth.ts';
 import { applyServerErrors } from './form-errors.ts';
 

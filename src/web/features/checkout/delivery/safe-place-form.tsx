@@ -14,8 +14,8 @@ import {
   safePlaceSchema,
   type SafePlaceOption,
 } from '../../../../domain/safe-place.ts';
-import { VALIDATION_MESSAGE } from '../../../../domain/errors.ts';
-import { useSaveSafePlace } from '../../../api/basket.ts';
+import { VALIDATION_MESSAGE } from '../../../../domain/shopper-message.ts';
+import { useSaveSafePlace } from '../../../api/basket-changes.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { Button } from '../../../ui/button.tsx';
 import { Field } from '../../../ui/field.tsx';

@@ -8,7 +8,7 @@ import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { AddressView, BasketView } from '../../../../domain/api/basket.ts';
 import type { SavedAddressView } from '../../../../domain/api/user.ts';
 import { ADDRESS_FIELDS } from '../../../../domain/schemas/address.ts';
-import { useUpdateBasketDetails } from '../../../api/basket.ts';
+import { useUpdateBasketDetails } from '../../../api/basket-changes.ts';
 import { AddressForm, type AddressFormHandle } from '../../../shared/address-form/address-form.tsx';
 import { sameAddress, toFormValues } from '../../../shared/address-form/values.ts';
 import { addressLines } from '../../../../domain/address-lines.ts';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { BasketView } from '../../../../domain/api/basket.ts';
 import { formatPence, pence } from '../../../../domain/money.ts';
-import { useSetCredit } from '../../../api/basket.ts';
+import { useSetCredit } from '../../../api/basket-changes.ts';
 
 /**
  * 'Use my store credit (£12.50 available)' (ADR 052), beside the buds toggle: the new

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { BasketView } from '../../../../domain/api/basket.ts';
-import { useSetLoyalty } from '../../../api/basket.ts';
+import { useSetLoyalty } from '../../../api/basket-changes.ts';
 
 /**
  * 'Apply {available} buds to your order' (spec section 2): the new choice is sent,

@@ -3,8 +3,14 @@
  * screens narrower than 980px it is a tab the shopper opens: it shows the item
  * count and total, locks page scrolling while open and closes when the route
  * changes. A render failure inside it shows its own fallback, never a blank step.
+ *
+ * Its sections (the lines, addresses, prices, discount form and what goes with them) are
+ * their own chunk, which the checkout starts loading as it mounts, beside the step's
+ * rather than before it: the step, which the shopper fills in, does not wait for them,
+ * and the panel shows "Fetching order details" until they are there, as it does until
+ * the basket is (ADR 079; the list pages' filters do the same, ADR 058).
  */
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { BasketView } from '../../../../domain/api/basket.ts';
 import { useBasket } from '../../../api/basket.ts';
@@ -14,8 +20,17 @@ import { Button } from '../../../ui/button.tsx';
 import { LoadingOverlay } from '../../../ui/loading-overlay.tsx';
 import { useScrollLock } from '../../../ui/scroll-lock.ts';
 import { useMediaQuery } from '../../../ui/use-media-query.ts';
-import { payableTotal, SummarySections } from './summary-sections.tsx';
+import { payableTotal } from './payable-total.ts';
 import './summary.css';
+
+const loadSections = () => import('./summary-sections.tsx');
+const SummarySections = lazy(async () => ({ default: (await loadSections()).SummarySections }));
+
+/** Starts loading the summary's sections (the checkout calls it as it mounts). */
+export function preloadSummarySections(): void {
+  // A failure shows when the sections render: the summary's own fallback.
+  loadSections().catch(() => undefined);
+}
 
 /** Below this width the summary is a collapsible tab (spec section 9). */
 export const SUMMARY_MOBILE_QUERY = '(max-width: 979.98px)';
@@ -77,7 +92,11 @@ function SummaryPanel({
   const panelId = useId();
   useScrollLock(mobile && open);
 
-  const sections = <SummarySections basket={basket} allowModifications={allowModifications} />;
+  const sections = (
+    <Suspense fallback={<LoadingOverlay message="Fetching order details" />}>
+      <SummarySections basket={basket} allowModifications={allowModifications} />
+    </Suspense>
+  );
   if (!mobile) {
     return (
       <div className="order-summary__panel">

@@ -1,7 +1,8 @@
 /**
  * The order summary's sections (spec section 2): Basket, Delivery address,
  * Delivery options, the price lines and what goes with them. Lines and totals are
- * the basket page's own components (src/web/shared), shown read-only.
+ * the basket page's own components (src/web/shared), shown read-only. Loaded beside
+ * the step rather than before it (order-summary.tsx, ADR 079).
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -22,11 +23,6 @@ import { addressLines, sameAddressLines } from '../../../../domain/address-lines
 const ITEMS_SHOWN_IN_FULL = 2;
 const ITEMS_COLLAPSED_HEIGHT = '300px';
 const BILLING_COLLAPSED_HEIGHT = '170px';
-
-/** The amount the shopper pays: the discounted total when there is one. */
-export function payableTotal(basket: BasketView) {
-  return basket.discounted_prices?.total ?? basket.prices.total;
-}
 
 function Section({
   title,
