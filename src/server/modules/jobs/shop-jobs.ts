@@ -7,6 +7,7 @@
  * - pending-orders, every 15 s: orders pending longer than a charge takes (ADR 038);
  * - stock-alerts, every minute: back-in-stock emails now due (ADR 025);
  * - search-sales, every minute: units sold folded into the search documents (ADR 076);
+ * - picture-sweep, daily: pictures removed long ago lose their rows and files (ADR 063);
  * - send-email, queued by the mailer (adapters/email/queued.ts).
  */
 import { z } from 'zod';
@@ -14,12 +15,14 @@ import type { JobQueue } from '../../adapters/jobs/port.ts';
 import type { Db } from '../../db/client.ts';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from '../housekeeping/housekeeping.ts';
 import { PENDING_SWEEP_MS } from '../order/reconciliation.ts';
+import { PICTURE_SWEEP_INTERVAL_MS, sweepRemovedPictures } from '../pictures/picture-sweep.ts';
 import { foldSearchSales, SEARCH_SALES_FOLD_MS } from '../search/search-sales.ts';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const PENDING_ORDERS_JOB = 'pending-orders';
 export const STOCK_ALERTS_JOB = 'stock-alerts';
 export const SEARCH_SALES_JOB = 'search-sales';
+export const PICTURE_SWEEP_JOB = 'picture-sweep';
 
 /** How often waiting back-in-stock sign-ups are checked against stock. */
 export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
@@ -33,6 +36,8 @@ const empty = z.object({}).strict();
 /** What the periodic jobs call (the app's services; see app.ts). */
 export interface PeriodicWork {
   db: Db;
+  /** The media folder the pictures' files are in (shared by every process; ADR 063). */
+  mediaDir: string | null;
   reconcilePendingOrders(): Promise<{ paid: number; failed: number; reversed: number }>;
   finishStaleCancellations(): Promise<{ finished: number }>;
   settlePendingOrders(): Promise<{ paid: number; failed: number }>;
@@ -108,6 +113,16 @@ export function definePeriodicJobs(queue: JobQueue, work: PeriodicWork): void {
       logIfAny(work, { search_families: families }, 'units sold folded into search');
     },
   });
+  queue.define(PICTURE_SWEEP_JOB, {
+    schema: empty,
+    retries: 2,
+    retryDelaySeconds: 10 * 60,
+    timeoutSeconds: 60 * 60,
+    async handle() {
+      const counts = await sweepRemovedPictures(work.db, work.mediaDir);
+      logIfAny(work, { ...counts }, 'removed pictures swept');
+    },
+  });
 }
 
 /** The periodic jobs and their windows, in seconds. */
@@ -116,6 +131,7 @@ export const PERIODIC_JOBS: readonly { name: string; everySeconds: number }[] = 
   { name: PENDING_ORDERS_JOB, everySeconds: PENDING_SWEEP_MS / 1000 },
   { name: STOCK_ALERTS_JOB, everySeconds: STOCK_ALERT_SWEEP_MS / 1000 },
   { name: SEARCH_SALES_JOB, everySeconds: SEARCH_SALES_FOLD_MS / 1000 },
+  { name: PICTURE_SWEEP_JOB, everySeconds: PICTURE_SWEEP_INTERVAL_MS / 1000 },
 ];
 
 export interface JobClock {
