@@ -7,7 +7,7 @@
  * - pending-orders, every 15 s: orders pending longer than a charge takes (ADR 038);
  * - stock-alerts, every minute: back-in-stock emails now due (ADR 025);
  * - search-sales, every minute: units sold folded into the search documents (ADR 076);
- * - picture-sweep, daily: pictures removed long ago lose their rows and files (ADR 063);
+ * - picture-sweep, every 12 hours: pictures removed long ago lose their rows and files (ADR 063);
  * - send-email, queued by the mailer (adapters/email/queued.ts).
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * The sweep of removed pictures (ADR 063): a picture removed longer ago than the grace
  * period loses its row and every file; one removed recently, a live one, and files another
  * row shares are kept; a run cut short halfway is finished by the next; files no row names
- * go only once older than the grace period; the daily job runs it and logs the counts.
+ * go only once older than the grace period; the twice-daily job runs it and logs the counts.
  */
 import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -229,7 +229,7 @@ describe.each(ENGINES)('the sweep of removed pictures on %s', (engine) => {
     );
   });
 
-  it('runs daily as the picture-sweep job, logging the counts', async () => {
+  it('runs twice a day as the picture-sweep job, logging the counts', async () => {
     const handlers = new Map<string, { handle(payload: object): Promise<void> }>();
     const queue = {
       define: (name: string, definition: { handle(payload: object): Promise<void> }) =>
@@ -245,7 +245,7 @@ describe.each(ENGINES)('the sweep of removed pictures on %s', (engine) => {
       dispatchStockAlerts: async () => ({ sent: 0, failed: 0 }),
       log: { info: (object, message) => logged.push({ ...object, message }) },
     });
-    expect(PERIODIC_JOBS).toContainEqual({ name: PICTURE_SWEEP_JOB, everySeconds: 24 * 60 * 60 });
+    expect(PERIODIC_JOBS).toContainEqual({ name: PICTURE_SWEEP_JOB, everySeconds: 12 * 60 * 60 });
 
     const p = await upload();
     await age(p.hash, PICTURE_SWEEP_GRACE_DAYS + 30);

@@ -1,6 +1,6 @@
 /**
- * The sweep of product pictures removed long ago (ADR 063), run by the daily
- * `picture-sweep` job (ADR 069). A removal only marks the row; after PICTURE_SWEEP_GRACE_DAYS
+ * The sweep of product pictures removed long ago (ADR 063), run by the `picture-sweep`
+ * job twice a day (ADR 069). A removal only marks the row; after PICTURE_SWEEP_GRACE_DAYS
  * the sweep deletes the row, then the files no row names any more:
  *
  * 1. Rows removed before the cut-off are deleted (one statement).
@@ -33,8 +33,11 @@ import type { Db } from '../../db/client.ts';
  */
 export const PICTURE_SWEEP_GRACE_DAYS = 90;
 
-/** How often the sweep runs (the job's window). */
-export const PICTURE_SWEEP_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/**
+ * How often the sweep runs (the job's window): twice a day. Daily would do, but pg-boss
+ * refuses a singleton window longer than its archive interval (12 hours by default).
+ */
+export const PICTURE_SWEEP_INTERVAL_MS = 12 * 60 * 60 * 1000;
 
 /** A file the picture pipeline writes: `{hash}-{width}.{avif|webp}` (domain `picturePath`). */
 const PICTURE_FILE = /^([0-9a-f]{32})-\d+\.(avif|webp)$/;
