@@ -158,6 +158,7 @@ export async function startServer(
   // are jobs: each process running jobs asks for them, and each window's runs once.
   definePeriodicJobs(jobs, {
     db: handle.db,
+    mediaDir: config.mediaDir,
     reconcilePendingOrders: () => app.reconcilePendingOrders(),
     finishStaleCancellations: () => app.finishStaleCancellations(),
     settlePendingOrders: () => app.settlePendingOrders(),

@@ -5,23 +5,39 @@
  * Plus the few pieces the templates build from — a paragraph, a list, a button-like
  * link, a table of label and amount — so each template holds only its own words.
  */
-import {
-  Body,
-  Button,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
+import type * as ReactEmail from '@react-email/components';
 import type { ReactNode } from 'react';
 import { colour, font } from './theme.ts';
 
+/**
+ * React Email's components, loaded on first use (ADR 072): `@react-email/components`
+ * loads every component it has (Tailwind, Markdown, code blocks…), about a second of a
+ * process's start, so nothing imports it at start. `renderEmail` awaits
+ * `loadEmailComponents()` before it renders; the pieces below read them when they render.
+ */
+let components: typeof ReactEmail | undefined;
+let loading: Promise<typeof ReactEmail> | undefined;
+
+/** Loads React Email's components (once per process; later calls answer at once). */
+export async function loadEmailComponents(): Promise<void> {
+  loading ??= import('@react-email/components');
+  try {
+    components ??= await loading;
+  } catch (error) {
+    loading = undefined; // a later email tries again
+    throw error;
+  }
+}
+
+function ui(): typeof ReactEmail {
+  if (!components) {
+    throw new Error('React Email components not loaded: render emails with renderEmail()');
+  }
+  return components;
+}
+
 export function EmailLayout(props: { preview: string; heading: string; children: ReactNode }) {
+  const { Body, Container, Head, Heading, Hr, Html, Preview, Section, Text } = ui();
   return (
     <Html lang="en-GB">
       <Head />
@@ -72,6 +88,7 @@ export function EmailLayout(props: { preview: string; heading: string; children:
 }
 
 export function SubHeading(props: { children: ReactNode }) {
+  const { Heading } = ui();
   return (
     <Heading
       as="h2"
@@ -88,6 +105,7 @@ export function SubHeading(props: { children: ReactNode }) {
 }
 
 export function Paragraph(props: { children: ReactNode; muted?: boolean }) {
+  const { Text } = ui();
   return (
     <Text
       style={{
@@ -115,6 +133,7 @@ export function Lines(props: { lines: string[] }) {
 
 /** Lines kept together, one under another (an address). */
 export function Block(props: { lines: string[] }) {
+  const { Text } = ui();
   return (
     <Text style={{ fontSize: '16px', lineHeight: '24px', margin: '0 0 12px' }}>
       {props.lines.map((line, index) => (
@@ -129,6 +148,7 @@ export function Block(props: { lines: string[] }) {
 
 /** The email's main action, drawn as the storefront's primary button. */
 export function ActionButton(props: { href: string; children: string }) {
+  const { Button, Section } = ui();
   return (
     <Section style={{ margin: '24px 0 8px' }}>
       <Button
@@ -150,6 +170,7 @@ export function ActionButton(props: { href: string; children: string }) {
 }
 
 export function TextLink(props: { href: string; children: string }) {
+  const { Link } = ui();
   return (
     <Link href={props.href} style={{ color: colour.brand, textDecoration: 'underline' }}>
       {props.children}

@@ -4,9 +4,9 @@
  * same props (React Email's own HTML-to-text shouts headings and drops the "Label:" shapes
  * people and tests read), and sample props for the back office's preview.
  */
-import { render } from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import type { EmailMessage } from '../adapters/email/port.ts';
+import { loadEmailComponents } from './layout.tsx';
 
 export interface EmailTemplate<P extends object> {
   /** Kebab-case, stable: the back office's address for it (`/admin/emails/<id>`). */
@@ -22,12 +22,17 @@ export interface EmailTemplate<P extends object> {
   sample: P;
 }
 
-/** The message `template` makes from `props`, addressed to `to`. */
+/**
+ * The message `template` makes from `props`, addressed to `to`. React Email (its renderer
+ * and components) is loaded by the first call in a process, not at start (ADR 072): that
+ * first email waits for it, about a second on a busy host; later ones do not.
+ */
 export async function renderEmail<P extends object>(
   template: EmailTemplate<P>,
   props: P,
   to: string,
 ): Promise<EmailMessage> {
+  const [{ render }] = await Promise.all([import('@react-email/render'), loadEmailComponents()]);
   const html = await render(createElement(template.Html, props));
   return { to, subject: template.subject(props), text: template.text(props), html };
 }

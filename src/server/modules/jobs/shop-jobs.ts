@@ -9,6 +9,7 @@
  * - search-sales, every minute: units sold folded into the search documents (ADR 076);
  * - pending-refunds, every minute: refunds to the payment left pending for over five
  *   minutes checked with the gateway, completed or released (ADR 081);
+ * - picture-sweep, every 12 hours: pictures removed long ago lose their rows and files (ADR 063);
  * - send-email, queued by the mailer (adapters/email/queued.ts).
  */
 import { z } from 'zod';
@@ -16,6 +17,7 @@ import type { JobQueue } from '../../adapters/jobs/port.ts';
 import type { Db } from '../../db/client.ts';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from '../housekeeping/housekeeping.ts';
 import { PENDING_SWEEP_MS } from '../order/reconciliation.ts';
+import { PICTURE_SWEEP_INTERVAL_MS, sweepRemovedPictures } from '../pictures/picture-sweep.ts';
 import { foldSearchSales, SEARCH_SALES_FOLD_MS } from '../search/search-sales.ts';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
@@ -26,6 +28,7 @@ export const PENDING_REFUNDS_JOB = 'pending-refunds';
 
 /** How often refunds left pending are checked with the gateway (ADR 081). */
 export const PENDING_REFUNDS_SWEEP_MS = 60 * 1000;
+export const PICTURE_SWEEP_JOB = 'picture-sweep';
 
 /** How often waiting back-in-stock sign-ups are checked against stock. */
 export const STOCK_ALERT_SWEEP_MS = 60 * 1000;
@@ -39,6 +42,8 @@ const empty = z.object({}).strict();
 /** What the periodic jobs call (the app's services; see app.ts). */
 export interface PeriodicWork {
   db: Db;
+  /** The media folder the pictures' files are in (shared by every process; ADR 063). */
+  mediaDir: string | null;
   reconcilePendingOrders(): Promise<{ paid: number; failed: number; reversed: number }>;
   finishStaleCancellations(): Promise<{ finished: number }>;
   settlePendingOrders(): Promise<{ paid: number; failed: number }>;
@@ -133,6 +138,16 @@ export function definePeriodicJobs(queue: JobQueue, work: PeriodicWork): void {
       logIfAny(work, { search_families: families }, 'units sold folded into search');
     },
   });
+  queue.define(PICTURE_SWEEP_JOB, {
+    schema: empty,
+    retries: 2,
+    retryDelaySeconds: 10 * 60,
+    timeoutSeconds: 60 * 60,
+    async handle() {
+      const counts = await sweepRemovedPictures(work.db, work.mediaDir);
+      logIfAny(work, { ...counts }, 'removed pictures swept');
+    },
+  });
 }
 
 /** The periodic jobs and their windows, in seconds. */
@@ -142,6 +157,7 @@ export const PERIODIC_JOBS: readonly { name: string; everySeconds: number }[] = 
   { name: STOCK_ALERTS_JOB, everySeconds: STOCK_ALERT_SWEEP_MS / 1000 },
   { name: SEARCH_SALES_JOB, everySeconds: SEARCH_SALES_FOLD_MS / 1000 },
   { name: PENDING_REFUNDS_JOB, everySeconds: PENDING_REFUNDS_SWEEP_MS / 1000 },
+  { name: PICTURE_SWEEP_JOB, everySeconds: PICTURE_SWEEP_INTERVAL_MS / 1000 },
 ];
 
 export interface JobClock {

@@ -18,6 +18,7 @@ import type { Db } from '../../db/client.ts';
 import { recordAudit } from '../audit/audit.repository.ts';
 import type { StaffActor } from '../staff/staff-actor.ts';
 import { examinePicture, writePictureFiles } from './picture-files.ts';
+import { lockPictureHash } from './picture-sweep.ts';
 import {
   picturesRepository,
   type FamilyRecord,
@@ -130,10 +131,17 @@ export function picturesService(deps: {
         throw tooMany(family);
       }
       const facts = await examinePicture(input.bytes);
-      await writePictureFiles(deps.mediaDir, input.bytes, facts);
+      const mediaDir = deps.mediaDir;
+      await writePictureFiles(mediaDir, input.bytes, facts);
       const row = await db.transaction().execute(async (trx) => {
         const { repo, family, pictures } = await locked(trx, productId);
         if (pictures.length >= MAX_PICTURES_PER_PRODUCT) throw tooMany(family);
+        // The same bytes' files may have been there already, unnamed and old enough for
+        // the sweep (picture-sweep.ts): under the hash's lock, any it deleted meanwhile are
+        // written again (usually none: a check that each exists), so the row never names a
+        // missing file.
+        await lockPictureHash(trx, facts.hash);
+        await writePictureFiles(mediaDir, input.bytes, facts);
         const inserted = await repo.insert({
           product_id: family.id,
           position: pictures.length,

@@ -410,6 +410,7 @@ describe.each(ENGINES)('pending refunds on %s', (engine) => {
       });
       definePeriodicJobs(queue, {
         db: handle.db,
+        mediaDir: null,
         reconcilePendingOrders: () => app.reconcilePendingOrders(),
         finishStaleCancellations: () => app.finishStaleCancellations(),
         settlePendingOrders: () => app.settlePendingOrders(),
