@@ -59,6 +59,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '043-search-off-the-order-path.sql',
       '044-basket-reminders.sql',
       '048-delivery-options-retired.sql',
+      '050-search-facet-counts.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

@@ -14,7 +14,11 @@ import type { JobQueue } from '../../adapters/jobs/port.ts';
 import type { Db } from '../../db/client.ts';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from '../housekeeping/housekeeping.ts';
 import { PENDING_SWEEP_MS } from '../order/reconciliation.ts';
-import { foldSearchSales, SEARCH_SALES_FOLD_MS } from '../search/search-sales.ts';
+import {
+  compactSearchFacets,
+  foldSearchSales,
+  SEARCH_SALES_FOLD_MS,
+} from '../search/search-sales.ts';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const PENDING_ORDERS_JOB = 'pending-orders';
@@ -106,6 +110,8 @@ export function definePeriodicJobs(queue: JobQueue, work: PeriodicWork): void {
     async handle() {
       const families = await foldSearchSales(work.db);
       logIfAny(work, { search_families: families }, 'units sold folded into search');
+      // The text-less lists' facet count deltas, folded on the same beat (ADR 084).
+      await compactSearchFacets(work.db);
     },
   });
 }
