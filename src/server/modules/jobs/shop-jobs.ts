@@ -6,7 +6,8 @@
  *   cancellations a stopped process left finished (ADR 023);
  * - pending-orders, every 15 s: orders pending longer than a charge takes (ADR 038);
  * - stock-alerts, every minute: back-in-stock emails now due (ADR 025);
- * - search-sales, every minute: units sold folded into the search documents (ADR 076);
+ * - search-sales, every minute: units sold folded into the search documents (ADR 076),
+ *   and the facet count deltas of the text-less lists compacted (ADR 084);
  * - send-email, queued by the mailer (adapters/email/queued.ts).
  */
 import { z } from 'zod';
