@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
+import { compactSearchFacets } from '../modules/search/search-sales.ts';
 import type { Db } from '../db/client.ts';
 import { demoCategories, demoOptions } from '../db/seed/demo-catalogue.ts';
 import type { ImageStyle } from '../db/seed/demo-types.ts';
@@ -537,6 +538,9 @@ export async function writeGeneratedCatalogue(
       FROM products WHERE id >= ${firstId} AND quantity_on_hand > 0
     `.execute(trx);
   });
+  // Thousands of document writes appended facet count deltas: fold them now rather than
+  // at the search-sales job's next run (ADR 084).
+  await compactSearchFacets(db);
 
   if (mediaDir) {
     const root = resolve(mediaDir);

@@ -60,6 +60,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '044-basket-reminders.sql',
       '045-cancellation-credit-notes.sql',
       '048-delivery-options-retired.sql',
+      '050-search-facet-counts.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

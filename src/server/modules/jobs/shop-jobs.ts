@@ -6,7 +6,8 @@
  *   cancellations a stopped process left finished (ADR 023);
  * - pending-orders, every 15 s: orders pending longer than a charge takes (ADR 038);
  * - stock-alerts, every minute: back-in-stock emails now due (ADR 025);
- * - search-sales, every minute: units sold folded into the search documents (ADR 076);
+ * - search-sales, every minute: units sold folded into the search documents (ADR 076),
+ *   and the facet count deltas of the text-less lists compacted (ADR 084);
  * - pending-refunds, every minute: refunds to the payment left pending for over five
  *   minutes checked with the gateway, completed or released (ADR 081);
  * - picture-sweep, every 12 hours: pictures removed long ago lose their rows and files (ADR 063);
@@ -18,7 +19,11 @@ import type { Db } from '../../db/client.ts';
 import { HOUSEKEEPING_INTERVAL_MS, purgeExpired } from '../housekeeping/housekeeping.ts';
 import { PENDING_SWEEP_MS } from '../order/reconciliation.ts';
 import { PICTURE_SWEEP_INTERVAL_MS, sweepRemovedPictures } from '../pictures/picture-sweep.ts';
-import { foldSearchSales, SEARCH_SALES_FOLD_MS } from '../search/search-sales.ts';
+import {
+  compactSearchFacets,
+  foldSearchSales,
+  SEARCH_SALES_FOLD_MS,
+} from '../search/search-sales.ts';
 
 export const HOUSEKEEPING_JOB = 'housekeeping';
 export const PENDING_ORDERS_JOB = 'pending-orders';
@@ -136,6 +141,8 @@ export function definePeriodicJobs(queue: JobQueue, work: PeriodicWork): void {
     async handle() {
       const families = await foldSearchSales(work.db);
       logIfAny(work, { search_families: families }, 'units sold folded into search');
+      // The text-less lists' facet count deltas, folded on the same beat (ADR 084).
+      await compactSearchFacets(work.db);
     },
   });
   queue.define(PICTURE_SWEEP_JOB, {

@@ -153,7 +153,103 @@ const EMPTY_FACETS = {
   preorder: 0,
 };
 
-export function pgSearch(db: Db): ProductSearch {
+/** A text-less list with no filter but (maybe) a category: the common case (ADR 084). */
+function isPlainList(query: ProductListQuery, text: string): boolean {
+  return (
+    text === '' &&
+    query.price_min == null &&
+    query.price_max == null &&
+    query.colour.length === 0 &&
+    query.size.length === 0 &&
+    !query.in_stock &&
+    !query.preorder
+  );
+}
+
+interface PlainRow extends Omit<SearchRow, 'strict_total'> {
+  live: number | null;
+}
+
+/**
+ * A plain list (isPlainList) from the facet counts kept by migration 050's triggers and
+ * the page from an index in the sort's order: the same answer as the general statement,
+ * without reading every document. Null when no document is live (all discontinued or
+ * none): the general statement's `live` rule then shows the discontinued ones.
+ */
+async function plainList(
+  db: Db,
+  query: ProductListQuery,
+  sort: ProductSort,
+): Promise<ProductSearchResult | null> {
+  const category = query.category ?? null;
+  // A category that does not exist matches nothing (category_id = NULL), as in general.
+  const inCategory = (column: string) =>
+    category === null
+      ? sql`true`
+      : sql`${sql.raw(column)} = (SELECT c.id FROM categories c WHERE c.slug = ${category})`;
+  const start = (query.page - 1) * query.per_page;
+  const option = (slug: string) => sql`(
+    SELECT json_agg(json_build_object('slug', v.slug, 'name', v.name, 'count', x.count)
+                    ORDER BY v.position, v.slug)
+    FROM mine x
+    JOIN product_option_values v ON v.id = x.key
+    JOIN product_options o ON o.id = v.option_id AND o.slug = ${slug})`;
+  const { rows } = await sql<PlainRow>`
+    WITH counts AS MATERIALIZED (
+      SELECT category_id, key, sum(n)::int AS count FROM search_facet_counts
+      GROUP BY category_id, key HAVING sum(n) <> 0
+    ),
+    mine AS MATERIALIZED (
+      SELECT key, sum(count)::int AS count FROM counts WHERE ${inCategory('category_id')}
+      GROUP BY key
+    ),
+    page AS (
+      SELECT family_id, row_number() OVER () AS n FROM (
+        SELECT family_id FROM search_documents
+        WHERE NOT discontinued AND ${inCategory('category_id')}
+        ORDER BY ${orderBy(sort, false)}
+        LIMIT ${query.per_page} OFFSET ${start}
+      ) p
+    )
+    SELECT
+      (SELECT sum(count)::int FROM counts WHERE key = 0) AS live,
+      (SELECT array_agg(family_id ORDER BY n) FROM page) AS ids,
+      coalesce((SELECT count FROM mine WHERE key = 0), 0) AS total,
+      (SELECT json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.count)
+                       ORDER BY c.position, c.id)
+       FROM counts x JOIN categories c ON c.id = x.category_id WHERE x.key = 0) AS categories,
+      ${option('colour')} AS colour,
+      ${option('size')} AS size,
+      (SELECT min(price) FROM search_documents
+       WHERE NOT discontinued AND ${inCategory('category_id')}) AS price_min,
+      (SELECT max(price) FROM search_documents
+       WHERE NOT discontinued AND ${inCategory('category_id')}) AS price_max,
+      coalesce((SELECT count FROM mine WHERE key = -1), 0) AS in_stock,
+      coalesce((SELECT count FROM mine WHERE key = -2), 0) AS preorder
+  `.execute(db);
+  const row = rows[0]!;
+  if (!row.live) return null;
+  return {
+    familyIds: row.ids ?? [],
+    total: row.total,
+    facets: {
+      categories: row.categories ?? [],
+      colour: row.colour ?? [],
+      size: row.size ?? [],
+      price: { min: pence(row.price_min ?? 0), max: pence(row.price_max ?? 0) },
+      in_stock: row.in_stock,
+      preorder: row.preorder,
+    },
+    didYouMean: null,
+  };
+}
+
+/**
+ * plainLists false answers every list with the general statement (the comparison in
+ * plain-lists.integration.test.ts).
+ */
+export function pgSearch(db: Db, options: { plainLists?: boolean } = {}): ProductSearch {
+  const plainLists = options.plainLists ?? true;
   return {
     async search(query: ProductListQuery): Promise<ProductSearchResult> {
       const text = query.q?.trim() ?? '';
@@ -163,49 +259,68 @@ export function pgSearch(db: Db): ProductSearch {
         // Only punctuation or symbols: nothing can match.
         return { familyIds: [], total: 0, facets: EMPTY_FACETS, didYouMean: null };
       }
-      const plan = await lookUp(db, tokens);
-      const hasText = tokens.length > 0;
-      const q = hasText ? tsQueries(plan) : null;
-      const sort = query.sort ?? (hasText ? 'relevance' : 'position');
-      // ts_rank, not ts_rank_cd: a tenth of the cost on broad words (cover density
-      // re-reads every position) and the relevance test's answers are the same. No
-      // rank at all when the list is not in relevance order.
-      const hits = q
-        ? sql`
+      if (plainLists && isPlainList(query, text)) {
+        const plain = await plainList(db, query, query.sort ?? 'position');
+        if (plain) return plain;
+      }
+      return general(query, text, tokens, sku);
+    },
+
+    async suggest(text: string, limit: number): Promise<SuggestionHit[]> {
+      return suggest(text, limit);
+    },
+  };
+
+  /** Any list: one statement over every match (ADR 055). */
+  async function general(
+    query: ProductListQuery,
+    text: string,
+    tokens: string[],
+    sku: string | null,
+  ): Promise<ProductSearchResult> {
+    const plan = await lookUp(db, tokens);
+    const hasText = tokens.length > 0;
+    const q = hasText ? tsQueries(plan) : null;
+    const sort = query.sort ?? (hasText ? 'relevance' : 'position');
+    // ts_rank, not ts_rank_cd: a tenth of the cost on broad words (cover density
+    // re-reads every position) and the relevance test's answers are the same. No
+    // rank at all when the list is not in relevance order.
+    const hits = q
+      ? sql`
             SELECT * FROM search_matches(${q.fuzzy}, ${q.strict}, ${q.exact}, ${sku ?? ''},
                                          ${sort === 'relevance'})`
-        : sql`
+      : sql`
             SELECT ${COLUMNS}, false AS sku_hit, 0 AS kind, false AS in_name, 0 AS rank
             FROM search_documents d`;
-      const colour = query.colour.length > 0;
-      const size = query.size.length > 0;
-      const valueIds = (option: string, slugs: string[]) => sql`(
+    const colour = query.colour.length > 0;
+    const size = query.size.length > 0;
+    const valueIds = (option: string, slugs: string[]) => sql`(
         SELECT coalesce(array_agg(v.id), '{}') FROM product_option_values v
         JOIN product_options o ON o.id = v.option_id
         WHERE o.slug = ${option} AND v.slug = ANY(${slugs}::text[]))`;
-      // Counted per value id first, then named: joining each match's values to their
-      // rows before counting cost twice as much on broad lists.
-      // unnest in the select list (one ProjectSet) costs half a lateral unnest per row.
-      const counted = (where: string) => sql`(
+    // Counted per value id first, then named: joining each match's values to their
+    // rows before counting cost twice as much on broad lists.
+    // unnest in the select list (one ProjectSet) costs half a lateral unnest per row.
+    const counted = (where: string) => sql`(
         SELECT id, count(*)::int AS count
         FROM (SELECT unnest(f.option_value_ids) AS id FROM f WHERE ${sql.raw(where)}) ov
         GROUP BY id)`;
-      // With no colour or size filter both facets count the same families: one pass.
-      const sharedCounts = !colour && !size;
-      const optionFacet = (option: string, without: string) => sql`(
+    // With no colour or size filter both facets count the same families: one pass.
+    const sharedCounts = !colour && !size;
+    const optionFacet = (option: string, without: string) => sql`(
         SELECT json_agg(json_build_object('slug', v.slug, 'name', v.name, 'count', x.count)
                         ORDER BY v.position, v.slug)
         FROM ${sharedCounts ? sql`option_counts` : counted(without)} x
         JOIN product_option_values v ON v.id = x.id
         JOIN product_options o ON o.id = v.option_id AND o.slug = ${option})`;
-      const all = 'f_cat AND f_price AND f_colour AND f_size AND f_stock AND f_pre';
-      const but = (name: string) =>
-        all
-          .split(' AND ')
-          .filter((part) => part !== name)
-          .join(' AND ');
-      const start = (query.page - 1) * query.per_page;
-      const { rows } = await sql<SearchRow>`
+    const all = 'f_cat AND f_price AND f_colour AND f_size AND f_stock AND f_pre';
+    const but = (name: string) =>
+      all
+        .split(' AND ')
+        .filter((part) => part !== name)
+        .join(' AND ');
+    const start = (query.page - 1) * query.per_page;
+    const { rows } = await sql<SearchRow>`
         WITH hits AS (${hits}),
         live AS (
           SELECT * FROM hits h
@@ -248,46 +363,45 @@ export function pgSearch(db: Db): ProductSearch {
           (SELECT count(*)::int FROM f WHERE ${sql.raw(but('f_stock'))} AND in_stock) AS in_stock,
           (SELECT count(*)::int FROM f WHERE ${sql.raw(but('f_pre'))} AND preorder) AS preorder
       `.execute(db);
-      const row = rows[0]!;
-      return {
-        familyIds: row.ids ?? [],
-        total: row.total,
-        facets: {
-          categories: row.categories ?? [],
-          colour: row.colour ?? [],
-          size: row.size ?? [],
-          price: { min: pence(row.price_min ?? 0), max: pence(row.price_max ?? 0) },
-          in_stock: row.in_stock,
-          preorder: row.preorder,
-        },
-        didYouMean:
-          plan.corrected && row.strict_total === 0 && row.total > 0 ? plan.corrected : null,
-      };
-    },
+    const row = rows[0]!;
+    return {
+      familyIds: row.ids ?? [],
+      total: row.total,
+      facets: {
+        categories: row.categories ?? [],
+        colour: row.colour ?? [],
+        size: row.size ?? [],
+        price: { min: pence(row.price_min ?? 0), max: pence(row.price_max ?? 0) },
+        in_stock: row.in_stock,
+        preorder: row.preorder,
+      },
+      didYouMean: plan.corrected && row.strict_total === 0 && row.total > 0 ? plan.corrected : null,
+    };
+  }
 
-    async suggest(text: string, limit: number): Promise<SuggestionHit[]> {
-      const tokens = tokenise(text);
-      if (tokens.join('').length < 2) return [];
-      const plan = await lookUp(db, tokens);
-      const { fuzzy: q, strict } = tsQueries(plan);
-      const categoryLimit = Math.min(2, limit);
-      // Ranked by stock, sales and the merchant's order, among a bounded number of
-      // matches (SUGGEST_CANDIDATES).
-      const best = (match: RawBuilder<unknown>, exact: boolean) => sql`
+  async function suggest(text: string, limit: number): Promise<SuggestionHit[]> {
+    const tokens = tokenise(text);
+    if (tokens.join('').length < 2) return [];
+    const plan = await lookUp(db, tokens);
+    const { fuzzy: q, strict } = tsQueries(plan);
+    const categoryLimit = Math.min(2, limit);
+    // Ranked by stock, sales and the merchant's order, among a bounded number of
+    // matches (SUGGEST_CANDIDATES).
+    const best = (match: RawBuilder<unknown>, exact: boolean) => sql`
         SELECT 'product', d.family_id, p.name, p.slug, ${sql.lit(exact)}
         FROM (SELECT family_id, stock_rank, units_sold, position FROM search_documents
               WHERE ${match} AND NOT discontinued LIMIT ${SUGGEST_CANDIDATES}) d
         JOIN products p ON p.id = d.family_id
         ORDER BY d.stock_rank, d.units_sold DESC, d.position, d.family_id
         LIMIT ${limit}`;
-      const fuzzy = plan.words.some((w) => w.corrections.length > 0);
-      const { rows } = await sql<{
-        kind: 'product' | 'category';
-        family_id: number | null;
-        name: string;
-        slug: string;
-        exact: boolean;
-      }>`
+    const fuzzy = plan.words.some((w) => w.corrections.length > 0);
+    const { rows } = await sql<{
+      kind: 'product' | 'category';
+      family_id: number | null;
+      name: string;
+      slug: string;
+      exact: boolean;
+    }>`
         (SELECT 'category' AS kind, NULL::int AS family_id, c.name, c.slug, true AS exact
          FROM categories c
          WHERE to_tsvector(${CONFIG}, search_fold(c.name)) @@ ${q}
@@ -301,21 +415,20 @@ export function pgSearch(db: Db): ProductSearch {
             : sql``
         }
       `.execute(db);
-      const categories = rows.filter((r) => r.kind === 'category');
-      // Whole words and prefixes as typed before typo matches.
-      const products = [
-        ...rows.filter((r) => r.kind === 'product' && r.exact),
-        ...rows.filter((r) => r.kind === 'product' && !r.exact),
-      ];
-      return [
-        ...products.slice(0, limit - categories.length).map((r): SuggestionHit => ({
-          kind: 'product',
-          familyId: r.family_id!,
-          name: r.name,
-          slug: r.slug,
-        })),
-        ...categories.map((r): SuggestionHit => ({ kind: 'category', name: r.name, slug: r.slug })),
-      ];
-    },
-  };
+    const categories = rows.filter((r) => r.kind === 'category');
+    // Whole words and prefixes as typed before typo matches.
+    const products = [
+      ...rows.filter((r) => r.kind === 'product' && r.exact),
+      ...rows.filter((r) => r.kind === 'product' && !r.exact),
+    ];
+    return [
+      ...products.slice(0, limit - categories.length).map((r): SuggestionHit => ({
+        kind: 'product',
+        familyId: r.family_id!,
+        name: r.name,
+        slug: r.slug,
+      })),
+      ...categories.map((r): SuggestionHit => ({ kind: 'category', name: r.name, slug: r.slug })),
+    ];
+  }
 }

@@ -14,3 +14,12 @@ export async function foldSearchSales(db: Db): Promise<number> {
   const { rows } = await sql<{ folded: number }>`SELECT search_sales_fold() AS folded`.execute(db);
   return rows[0]?.folded ?? 0;
 }
+
+/**
+ * Folds the facet count deltas the document triggers append (ADR 084) into one row per
+ * category and key; returns the rows left. Run with the sales fold, and after bulk loads.
+ */
+export async function compactSearchFacets(db: Db): Promise<number> {
+  const { rows } = await sql<{ left: number }>`SELECT search_facet_compact() AS left`.execute(db);
+  return rows[0]?.left ?? 0;
+}
