@@ -691,6 +691,19 @@ const FLOWS: string[][] = [
     'PATCH /api/v1/admin/variations/:id',
     'POST /api/v1/admin/vouchers',
   ],
+  // The shop's rules in the back office: delivery zones and options, returns' rules and
+  // reasons, so each of these routes meets the owner's session too.
+  [
+    'GET /api/v1/admin/delivery',
+    'POST /api/v1/admin/delivery/zones',
+    'PUT /api/v1/admin/delivery/zones/:zone_id/coverage',
+    'POST /api/v1/admin/delivery/options',
+    'PATCH /api/v1/admin/delivery/options/:option_id',
+    'POST /api/v1/admin/delivery/options/:option_id/retire',
+    'POST /api/v1/admin/delivery/options/:option_id/restore',
+    'PATCH /api/v1/admin/returns/rules',
+    'POST /api/v1/admin/returns/reasons',
+  ],
   [
     'POST /api/v1/basket',
     'POST /api/v1/basket/share',
