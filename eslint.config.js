@@ -19,6 +19,19 @@ const SERVER_MUST_NOT_IMPORT_WEB = {
   message: 'server must not import web code; share through src/domain.',
 };
 
+/**
+ * The browser never imports the error catalogue (src/domain/errors.ts): it would put every
+ * error's message in the bundle for the one the page shows. The server sends the
+ * catalogue's message with each error reply; the few the web app shows by itself, and the
+ * FieldErrors type, are in src/domain/shopper-message.ts (ADR 086).
+ */
+const WEB_MUST_NOT_IMPORT_ERROR_CATALOGUE = {
+  regex: '(^|/)domain/errors(\\.ts)?$',
+  message:
+    'web must not import the error catalogue (it bundles every message): the messages the ' +
+    'web shows itself, and FieldErrors, are in src/domain/shopper-message.ts (ADR 086).',
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'coverage', 'test-results', 'playwright-report'] },
   js.configs.recommended,
@@ -50,11 +63,18 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...boundary(
-        'web must not import server code; share through src/domain.',
-        '**/server/**',
-        'node:*',
-      ),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', 'node:*'],
+              message: 'web must not import server code; share through src/domain.',
+            },
+            WEB_MUST_NOT_IMPORT_ERROR_CATALOGUE,
+          ],
+        },
+      ],
     },
   },
   {

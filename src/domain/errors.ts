@@ -9,9 +9,12 @@ import {
   PAYMENT_FAILED_MESSAGE,
   PRODUCT_UNAVAILABLE_MESSAGE,
   VALIDATION_MESSAGE,
+  WISHLIST_NOT_FOUND_MESSAGE,
+  type FieldErrors,
 } from './shopper-message.ts';
 
 export { VALIDATION_MESSAGE, shopperMessage } from './shopper-message.ts';
+export type { FieldErrors } from './shopper-message.ts';
 
 export const errorCatalogue = {
   validation: { status: 422, message: VALIDATION_MESSAGE },
@@ -111,7 +114,7 @@ export const errorCatalogue = {
     message:
       'This payment has not settled yet, so it can only be given back in full. Refund all of it, refund it as store credit, or refund this part once the payment has settled (usually the next working day).',
   },
-  wishlist_not_found: { status: 404, message: 'The wishlist requested could not be found.' },
+  wishlist_not_found: { status: 404, message: WISHLIST_NOT_FOUND_MESSAGE },
   wishlist_item_not_found: {
     status: 404,
     message: 'The item requested could not be found in this wishlist.',
@@ -185,9 +188,6 @@ export const errorCatalogue = {
 
 /** A snake_case error type from the catalogue. */
 export type ErrorType = keyof typeof errorCatalogue;
-
-/** Per-field messages keyed by the request's field names. */
-export type FieldErrors = Record<string, string[]>;
 
 /** The JSON body of every non-2xx API reply. */
 export interface ErrorBody {

@@ -3,8 +3,7 @@
  * as a bearer header (spec section 6), and every error reply turned into an ApiError
  * carrying the catalogue's type, message and per-field errors.
  */
-import type { FieldErrors } from '../../domain/errors.ts';
-import { shopperMessage } from '../../domain/shopper-message.ts';
+import { shopperMessage, type FieldErrors } from '../../domain/shopper-message.ts';
 import { readAuthToken } from './auth-token-read.ts';
 
 export class ApiError extends Error {

@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BasketView } from '../../domain/api/basket.ts';
-import { VALIDATION_MESSAGE } from '../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../domain/shopper-message.ts';
 import { useBasket } from '../api/basket.ts';
 import { makeBasket, oliveTreeLine, reply } from '../features/basket/testing/fixtures.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../testing/render.tsx';

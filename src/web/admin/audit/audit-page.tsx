@@ -7,7 +7,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AuditPageView } from '../../../domain/api/admin-audit.ts';
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';

@@ -3,7 +3,7 @@
  * sent (never a customer's bearer token), every refusal an ApiError with the catalogue's
  * type, message and per-field errors as the server wrote them.
  */
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import { ApiError } from '../../lib/api-client.ts';
 
 export { ApiError };

@@ -12,7 +12,7 @@ import { Link } from 'react-router';
 import type { AdminOrderView, ShipmentView } from '../../../domain/api/admin-orders.ts';
 import { CARRIER_NAMES, CARRIERS, type Carrier } from '../../../domain/carriers.ts';
 import { formatShopDate } from '../../../domain/dates.ts';
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import { TRACKING_NUMBER_MAX } from '../../../domain/schemas/shipment.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';

@@ -14,7 +14,7 @@ import {
   TAX_LABELS,
   type TaxCode,
 } from '../../../domain/api/admin-products.ts';
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Notice } from '../../ui/notice.tsx';

@@ -3,7 +3,7 @@
  * through adminApi's JSON), alt text, order and removal.
  */
 import type { PictureListView, PictureView } from '../../../domain/api/admin-pictures.ts';
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import { adminApi, ApiError, NETWORK_MESSAGE } from '../lib/admin-api.ts';
 
 export const picturesKey = (productId: number) => ['admin', 'products', productId, 'pictures'];

@@ -18,7 +18,7 @@ import {
   type AdminVariation,
   type TaxCode,
 } from '../../../domain/api/admin-products.ts';
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { LoadingOverlay } from '../../ui/loading-overlay.tsx';

@@ -12,7 +12,7 @@ import {
   type ReportGroup,
   type SalesFigures,
 } from '../../../domain/api/admin-reports.ts';
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import { formatPence, type Pence } from '../../../domain/money.ts';
 import { ukDayOf } from '../../../domain/uk-days.ts';
 import { Button } from '../../ui/button.tsx';

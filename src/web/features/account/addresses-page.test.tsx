@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { SavedAddressView } from '../../../domain/api/user.ts';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { callsTo, data, failure, holdReplies, home, office, renderAccount } from './testing.tsx';
 
 const listed = (addresses: SavedAddressView[]) => () => data({ addresses });

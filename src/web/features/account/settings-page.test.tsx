@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { UserView } from '../../../domain/api/user.ts';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { readAuthToken } from '../../lib/auth-token.ts';
 import { ada, callsTo, data, failure, holdReplies, renderAccount } from './testing.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { readAuthToken, removeAuthToken, setAuthToken } from '../../lib/auth-token.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
 import { DUMMY_CAPTCHA_TOKEN } from '../../shared/login/captcha.tsx';

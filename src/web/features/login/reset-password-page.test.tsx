@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGE } from '../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../domain/shopper-message.ts';
 import { mockApi, renderWithApp, type ApiHandler } from '../../testing/render.tsx';
 import { ResetPasswordPage } from './reset-password-page.tsx';
 import { data, failure, gate, json } from '../../shared/login/testing/fixtures.ts';

@@ -3,7 +3,7 @@
  * 'Add to basket' on each item, for anyone. An unknown or withdrawn link says so.
  */
 import { Link, useParams } from 'react-router';
-import { errorCatalogue } from '../../../domain/errors.ts';
+import { WISHLIST_NOT_FOUND_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useSharedWishlist } from '../../api/wishlist-actions.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -23,7 +23,7 @@ export function SharedWishlistPage() {
     return (
       <div className="container page wishlist-page">
         <h1>Wishlist not found</h1>
-        <p>{errorCatalogue.wishlist_not_found.message}</p>
+        <p>{WISHLIST_NOT_FOUND_MESSAGE}</p>
         <p>
           <Link to="/">Browse our plants and flowers</Link>
         </p>

@@ -5,7 +5,7 @@
  * come back to the unprefixed fields.
  */
 import type { SavedAddressView } from '../../../domain/api/user.ts';
-import type { FieldErrors } from '../../../domain/errors.ts';
+import type { FieldErrors } from '../../../domain/shopper-message.ts';
 import {
   ADDRESS_FIELDS,
   compactPostcode,

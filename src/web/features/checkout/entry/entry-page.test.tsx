@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { VALIDATION_MESSAGE } from '../../../../domain/errors.ts';
+import { VALIDATION_MESSAGE } from '../../../../domain/shopper-message.ts';
 import { readAuthToken, setAuthToken } from '../../../lib/auth-token.ts';
 import { ada, data, failure } from '../../../shared/login/testing/fixtures.ts';
 import { reply } from '../../basket/testing/fixtures.ts';
