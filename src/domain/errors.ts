@@ -9,7 +9,6 @@ import {
   PAYMENT_FAILED_MESSAGE,
   PRODUCT_UNAVAILABLE_MESSAGE,
   VALIDATION_MESSAGE,
-  WISHLIST_NOT_FOUND_MESSAGE,
   type FieldErrors,
 } from './shopper-message.ts';
 
@@ -114,7 +113,7 @@ export const errorCatalogue = {
     message:
       'This payment has not settled yet, so it can only be given back in full. Refund all of it, refund it as store credit, or refund this part once the payment has settled (usually the next working day).',
   },
-  wishlist_not_found: { status: 404, message: WISHLIST_NOT_FOUND_MESSAGE },
+  wishlist_not_found: { status: 404, message: 'The wishlist requested could not be found.' },
   wishlist_item_not_found: {
     status: 404,
     message: 'The item requested could not be found in this wishlist.',

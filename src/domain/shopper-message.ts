@@ -16,9 +16,6 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Order not found.';
 export const PRODUCT_UNAVAILABLE_MESSAGE =
   'Sorry, this variation has been discontinued and is no longer available to purchase.';
 
-/** wishlist_not_found's message, also what a shared wishlist's page shows when it is gone. */
-export const WISHLIST_NOT_FOUND_MESSAGE = 'The wishlist requested could not be found.';
-
 /** Per-field messages keyed by the request's field names (an error reply's `errors`). */
 export type FieldErrors = Record<string, string[]>;
 

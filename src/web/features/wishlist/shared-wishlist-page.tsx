@@ -3,7 +3,6 @@
  * 'Add to basket' on each item, for anyone. An unknown or withdrawn link says so.
  */
 import { Link, useParams } from 'react-router';
-import { WISHLIST_NOT_FOUND_MESSAGE } from '../../../domain/shopper-message.ts';
 import { useSharedWishlist } from '../../api/wishlist-actions.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -15,7 +14,9 @@ import './wishlist.css';
 export function SharedWishlistPage() {
   const { shareId = '' } = useParams();
   const list = useSharedWishlist(shareId);
-  const notFound = list.error instanceof ApiError && list.error.status === 404;
+  // The reply's message (the catalogue's wishlist_not_found, sent by the server): the
+  // browser does not import the error catalogue (ADR 086).
+  const notFound = list.error instanceof ApiError && list.error.status === 404 ? list.error : null;
   const title = list.data ? `${list.data.owner_first_name}’s wishlist` : null;
   usePageTitle(title ?? (notFound ? 'Wishlist not found' : 'Wishlist'));
 
@@ -23,7 +24,7 @@ export function SharedWishlistPage() {
     return (
       <div className="container page wishlist-page">
         <h1>Wishlist not found</h1>
-        <p>{WISHLIST_NOT_FOUND_MESSAGE}</p>
+        <p>{notFound.message}</p>
         <p>
           <Link to="/">Browse our plants and flowers</Link>
         </p>
