@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { startServer } from './start-server.ts';
+import { EMAIL_WARM_UP_AFTER_MS, startServer } from './start-server.ts';
 
 async function main() {
   // A local .env fills in variables the environment does not set.
@@ -20,7 +20,7 @@ async function main() {
     throw error;
   }
   try {
-    await startServer(config);
+    await startServer(config, { warmEmailsAfterMs: EMAIL_WARM_UP_AFTER_MS });
   } catch (error) {
     console.error('The shop could not start:', error instanceof Error ? error.message : error);
     process.exit(1);

@@ -84,6 +84,8 @@ describe('starting the shop', () => {
     expect(noPicture.statusCode).toBe(200);
     expect(noPicture.headers['content-type']).toContain('image/svg+xml');
     expect((await started.shop.app.inject({ url: '/api/v1/dev/outbox' })).statusCode).toBe(404);
+    // Only the process entries (npm start, npm run worker) warm the email templates.
+    expect(started.shop.emailWarmUp).toBeNull();
     // No development or test-mode route, and no metrics without METRICS_TOKEN.
     for (const route of NOT_IN_PRODUCTION) {
       const [method, url = ''] = route.split(' ') as ['GET', string];

@@ -5,7 +5,9 @@
  * web process runs the jobs unless JOBS_IN_WEB=false; `npm run worker` runs only jobs),
  * listens, and shuts down gracefully on SIGTERM/SIGINT — within SHUTDOWN_GRACE_SECONDS:
  * past that the process exits anyway, logging what it was still waiting for (ADR 043).
- * A request that never finishes cannot keep a stopped shop alive.
+ * A request that never finishes cannot keep a stopped shop alive. With `warmEmailsAfterMs`
+ * (the process entries pass it; tests need not), React Email is loaded once the started
+ * process is idle, so the first email does not wait for it (ADR 072).
  */
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -29,6 +31,10 @@ import { definePeriodicJobs, startJobClock } from './modules/jobs/shop-jobs.ts';
 import { BASKET_REMINDER_JOB, basketReminderJob } from './modules/basket/basket-reminders.ts';
 import { sealStaffTotpSecrets } from './modules/staff/seal-totp-secrets.ts';
 import { staffTotpSecrets } from './modules/staff/totp.ts';
+import { warmEmailsWhenIdle, type EmailWarmUp } from './emails/warm-up.ts';
+
+/** How long after start the process entries (npm start, npm run worker) warm the emails. */
+export const EMAIL_WARM_UP_AFTER_MS = 3_000;
 
 /** Where `npm run build` puts the web app. */
 export const WEB_DIST_DIR = resolve(import.meta.dirname, '../../dist/web');
@@ -64,17 +70,20 @@ export interface RunningShop {
   db: Db;
   /** The job queue (ADR 069). */
   jobs: JobQueue;
+  /** Loading React Email ahead of the first email (ADR 072); null without `warmEmailsAfterMs`. */
+  emailWarmUp: EmailWarmUp | null;
   /** Stops the jobs, the server and the database (what SIGTERM does, minus exiting). */
   stop(): Promise<void>;
 }
 
 /**
  * `role` 'worker' (npm run worker) runs the jobs and never listens; 'web' (the default)
- * listens and runs the jobs too unless JOBS_IN_WEB=false.
+ * listens and runs the jobs too unless JOBS_IN_WEB=false. `warmEmailsAfterMs`: load React
+ * Email that long after the start, once no request is in flight (none: on first use).
  */
 export async function startServer(
   config: AppConfig,
-  options: { logger?: Logger; role?: 'web' | 'worker' } = {},
+  options: { logger?: Logger; role?: 'web' | 'worker'; warmEmailsAfterMs?: number } = {},
 ): Promise<RunningShop> {
   const role = options.role ?? 'web';
   const runsJobs = role === 'worker' || config.jobsInWeb;
@@ -185,6 +194,17 @@ export async function startServer(
     runsJobs ? 'background jobs run in this process' : 'background jobs run in `npm run worker`',
   );
 
+  let emailWarmUp: EmailWarmUp | null = null;
+  /** Starts the warm-up, when asked for, once the process is up (ADR 072). */
+  const warmEmails = () => {
+    if (options.warmEmailsAfterMs === undefined) return null;
+    return warmEmailsWhenIdle({
+      afterMs: options.warmEmailsAfterMs,
+      busy: () => app.inFlightRequests().length > 0,
+      log: app.log,
+    });
+  };
+
   let stopping: Promise<void> | null = null;
   /** The step a shutdown is on, for the log when it runs out of time. */
   let stage = 'running';
@@ -193,6 +213,7 @@ export async function startServer(
       process.off('SIGTERM', onSignal);
       process.off('SIGINT', onSignal);
       clock?.stop();
+      emailWarmUp?.cancel();
       // Stops listening at once; waits for the requests in flight to be answered (they
       // may still queue emails).
       stage = 'requests in flight';
@@ -234,7 +255,8 @@ export async function startServer(
   }
   if (role === 'worker') {
     app.log.info({ database: config.database.kind }, 'Everbloom worker running jobs only');
-    return { app, db: handle.db, jobs, stop };
+    emailWarmUp = warmEmails();
+    return { app, db: handle.db, jobs, emailWarmUp, stop };
   }
   await app.listen({ host: config.host, port: config.port });
   const where =
@@ -243,5 +265,7 @@ export async function startServer(
     { database: config.database.kind },
     `Everbloom shop on http://localhost:${config.port} (database: ${where})`,
   );
-  return { app, db: handle.db, jobs, stop };
+  // After listening: the first requests are not held up by it, the first email no longer is.
+  emailWarmUp = warmEmails();
+  return { app, db: handle.db, jobs, emailWarmUp, stop };
 }

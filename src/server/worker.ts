@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type AppConfig } from './config.ts';
-import { startServer } from './start-server.ts';
+import { EMAIL_WARM_UP_AFTER_MS, startServer } from './start-server.ts';
 
 async function main() {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -27,7 +27,7 @@ async function main() {
     process.exit(1);
   }
   try {
-    await startServer(config, { role: 'worker' });
+    await startServer(config, { role: 'worker', warmEmailsAfterMs: EMAIL_WARM_UP_AFTER_MS });
   } catch (error) {
     console.error('The worker could not start:', error instanceof Error ? error.message : error);
     process.exit(1);

@@ -4,6 +4,7 @@
  * same props (React Email's own HTML-to-text shouts headings and drops the "Label:" shapes
  * people and tests read), and sample props for the back office's preview.
  */
+import type * as ReactEmailRender from '@react-email/render';
 import { createElement, type FunctionComponent } from 'react';
 import type { EmailMessage } from '../adapters/email/port.ts';
 import { loadEmailComponents } from './layout.tsx';
@@ -22,17 +23,39 @@ export interface EmailTemplate<P extends object> {
   sample: P;
 }
 
+type Render = typeof ReactEmailRender.render;
+
+/** React Email's renderer once loaded in this process (undefined until then). */
+let renderer: Render | undefined;
+
+/**
+ * Loads React Email — its renderer and the components the layout draws with — once per
+ * process; later calls answer at once, and a failed load is tried again by the next call
+ * (ADR 072). `renderEmail` calls it before rendering; the server's start calls it once
+ * it is idle (`warmEmailsWhenIdle`), so the first email does not wait for it.
+ */
+export async function loadEmailRenderer(): Promise<Render> {
+  if (renderer) return renderer;
+  const [{ render }] = await Promise.all([import('@react-email/render'), loadEmailComponents()]);
+  renderer = render;
+  return render;
+}
+
+/** Whether React Email is loaded in this process (by an email or the warm-up). */
+export const emailRendererLoaded = (): boolean => renderer !== undefined;
+
 /**
  * The message `template` makes from `props`, addressed to `to`. React Email (its renderer
- * and components) is loaded by the first call in a process, not at start (ADR 072): that
- * first email waits for it, about a second on a busy host; later ones do not.
+ * and components) is loaded by the first call in a process unless the server's warm-up
+ * loaded it already (ADR 072): without it, that first email waits about a second on a
+ * busy host; later ones do not.
  */
 export async function renderEmail<P extends object>(
   template: EmailTemplate<P>,
   props: P,
   to: string,
 ): Promise<EmailMessage> {
-  const [{ render }] = await Promise.all([import('@react-email/render'), loadEmailComponents()]);
+  const render = await loadEmailRenderer();
   const html = await render(createElement(template.Html, props));
   return { to, subject: template.subject(props), text: template.text(props), html };
 }
