@@ -154,6 +154,32 @@ export function deliveryAdminRepository(db: Db) {
         .executeTakeFirst();
     },
 
+    /**
+     * Locks the baskets that chose the option (or any option of the zone), in id order,
+     * before a delete locks the zone and options (ADR 082). The delete's ON DELETE SET
+     * NULL writes them anyway; taking them first keeps one lock order with an order being
+     * placed (basket, then its option): a delete meeting an order in progress waits for
+     * it here, holding nothing the order needs, then sees it used, instead of the two
+     * waiting on each other.
+     */
+    async lockBasketsChoosing(trx: Db, chosen: { option: string } | { zone: string }) {
+      await trx
+        .selectFrom('baskets')
+        .select('id')
+        .where((eb) =>
+          'option' in chosen
+            ? eb('delivery_option_id', '=', chosen.option)
+            : eb(
+                'delivery_option_id',
+                'in',
+                eb.selectFrom('delivery_options').select('id').where('zone_id', '=', chosen.zone),
+              ),
+        )
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+    },
+
     /** Whether any order (whatever its status) used the option. */
     async usedByOrders(trx: Db, id: string): Promise<boolean> {
       const row = await trx

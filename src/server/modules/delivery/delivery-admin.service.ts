@@ -274,9 +274,12 @@ export function deliveryAdminService(deps: {
      * Deletes an option no order ever used (ADR 082); one an order used is refused with
      * 409 delivery_option_used (retire it), as is the last option shoppers in a covered
      * zone can choose. Baskets that had chosen it choose again (ON DELETE SET NULL).
+     * An order being placed with it meanwhile is waited for, then counts as a use: its
+     * basket is locked first, and the order holds the option until it commits.
      */
     async deleteOption(actor: StaffActor, id: string, reason: string | null) {
       await db.transaction().execute(async (trx) => {
+        await repository.lockBasketsChoosing(trx, { option: id });
         const found = await repository.lockOptionAndZone(trx, id);
         if (!found) throw noOption();
         if (await repository.usedByOrders(trx, id)) {
@@ -311,6 +314,8 @@ export function deliveryAdminService(deps: {
       reason: string | null,
     ) {
       await db.transaction().execute(async (trx) => {
+        // Baskets first, as an option's delete: an order in progress is waited for.
+        await repository.lockBasketsChoosing(trx, { zone: zoneId });
         const zone = await repository.zone(zoneId, trx);
         if (!zone) throw new AppError('not_found', { message: 'No delivery zone has that id.' });
         const all = await repository.rules(trx);

@@ -449,4 +449,146 @@ describe.each(ENGINES)('delivery options added, retired and deleted on %s', (eng
     expect(reply.body.message).toMatch(/^Orders used Ferry in Jersey/);
     expect(await optionRow('jersey-ferry')).toBeDefined();
   });
+  /**
+   * A transaction of the test's own, on its own connection, left open after `work` (it
+   * holds its locks) until `commit` is called.
+   */
+  async function heldOpen(work: (trx: typeof t.handle.db) => Promise<unknown>) {
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let ready = () => {};
+    const holding = new Promise<void>((resolve) => (ready = resolve));
+    const done = t.handle.db.transaction().execute(async (trx) => {
+      await work(trx);
+      ready();
+      await released;
+    });
+    await Promise.race([holding, done]);
+    return {
+      commit: async () => {
+        release();
+        await done;
+      },
+    };
+  }
+  /** Waits until `count` of this database's sessions are waiting for a lock. */
+  async function lockWaiters(count: number) {
+    for (let tries = 0; tries < 400; tries++) {
+      const { rows } = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'
+      `.execute(t.handle.db);
+      if (Number(rows[0]!.n) >= count) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`fewer than ${count} sessions ever waited for a lock`);
+  }
+  const productRowLocked = (trx: typeof t.handle.db) =>
+    sql`SELECT id FROM products WHERE id = ${id('OLV-90-GRY')} FOR UPDATE`.execute(trx);
+
+  it.runIf(engine === 'postgres')(
+    'an option deleted while an order naming it is being written: the delete waits for the order, then refuses (an order used it)',
+    async () => {
+      expect(
+        (
+          await create({
+            zone_id: 'uk-mainland',
+            id: 'uk-race-courier',
+            name: 'Race courier',
+            price: 450,
+            min_days: 1,
+            max_days: 2,
+          })
+        ).status,
+      ).toBe(201);
+      const browser = await fillBasket(new Browser(t.app), id, [['OLV-90-GRY', 1]], {
+        option: 'uk-race-courier',
+      });
+      // The order's transaction is held after it has checked its option, at the stock it
+      // takes next (the test holds the product's row)…
+      const stock = await heldOpen(productRowLocked);
+      const paying = browser.pay(FRICTIONLESS_3DS);
+      await lockWaiters(1);
+      // …while staff delete the option, which no order has used yet as far as anyone saw.
+      const deleting = manager.delete(`${OPTIONS}/uk-race-courier?reason=Unused`);
+      await lockWaiters(2);
+      await stock.commit();
+      const [paid, deleted] = await Promise.all([paying, deleting]);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(409);
+      expect(deleted.body.error_type).toBe('delivery_option_used');
+      // The order names an option that is still there, with its VAT rate for the reports.
+      const order = await t.handle.db
+        .selectFrom('orders')
+        .select('sales_delivery_option')
+        .where('public_id', '=', paid.body.data.public_id as string)
+        .executeTakeFirstOrThrow();
+      expect(order.sales_delivery_option).toBe('uk-race-courier');
+      expect(await optionRow('uk-race-courier')).toMatchObject({ tax_rate_bp: 2000 });
+    },
+    60_000,
+  );
+
+  it.runIf(engine === 'postgres')(
+    'an order placed while its option is being deleted: the order waits for the delete, then is refused as an invalid option',
+    async () => {
+      expect(
+        (
+          await create({
+            zone_id: 'uk-mainland',
+            id: 'uk-gone-courier',
+            name: 'Gone courier',
+            price: 450,
+            min_days: 1,
+            max_days: 2,
+          })
+        ).status,
+      ).toBe(201);
+      const browser = await fillBasket(new Browser(t.app), id, [['OLV-90-GRY', 1]], {
+        option: 'uk-gone-courier',
+      });
+      // The back office's delete, as its transaction does it, not yet committed.
+      const deleting = await heldOpen(async (trx) => {
+        await sql`SELECT id FROM baskets WHERE delivery_option_id = 'uk-gone-courier' FOR UPDATE`.execute(
+          trx,
+        );
+        await sql`SELECT id FROM delivery_options WHERE id = 'uk-gone-courier' FOR UPDATE`.execute(
+          trx,
+        );
+        await sql`DELETE FROM delivery_options WHERE id = 'uk-gone-courier'`.execute(trx);
+      });
+      const paying = browser.pay(FRICTIONLESS_3DS);
+      await lockWaiters(1);
+      await deleting.commit();
+      const paid = await paying;
+      expect(paid.status, JSON.stringify(paid.body)).toBe(422);
+      expect(paid.body.error_type).toBe('invalid_delivery_option');
+      expect(
+        await t.handle.db
+          .selectFrom('orders')
+          .select('id')
+          .where('sales_delivery_option', '=', 'uk-gone-courier')
+          .execute(),
+      ).toEqual([]);
+    },
+    60_000,
+  );
+  it.runIf(engine === 'postgres')(
+    'an order holds the option it names until it commits: staff holding the row (an edit under way) are waited for',
+    async () => {
+      const browser = await fillBasket(new Browser(t.app), id, [['OLV-90-GRY', 1]], {
+        option: 'uk-standard',
+      });
+      // The back office's lock on the row (an edit, a retire or a zone's delete under way).
+      const editing = await heldOpen((trx) =>
+        sql`SELECT id FROM delivery_options WHERE id = 'uk-standard' FOR UPDATE`.execute(trx),
+      );
+      const paying = browser.pay(FRICTIONLESS_3DS);
+      await lockWaiters(1);
+      await editing.commit();
+      const paid = await paying;
+      expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    },
+    60_000,
+  );
 });

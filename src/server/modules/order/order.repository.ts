@@ -439,11 +439,15 @@ function orderQueries(db: Db | Transaction<Database>) {
      * the products' rows are still locked and the level read is the one reserving left),
      * and, for an order spending store credit, the credit taken from the customer's
      * balance with its ledger row (ADR 052): the conditional UPDATE locks the customer's
-     * row, so two orders cannot both spend the same credit. Undefined when the balance no
-     * longer covers `credit_used` (the order is written all the same: the caller rolls its
-     * transaction back).
+     * row, so two orders cannot both spend the same credit. And the delivery option the
+     * order names is held `FOR KEY SHARE` (the lock a foreign key takes) until the
+     * transaction ends (ADR 082): the back office's delete of it waits for this order,
+     * then sees it used and refuses; one whose delete committed first leaves nothing to
+     * hold. 'credit_spent' when the balance no longer covers `credit_used`, 'option_gone'
+     * when the option was deleted (the order is written all the same either way: the
+     * caller rolls its transaction back).
      */
-    async insert(order: NewOrder): Promise<OrderRecord | undefined> {
+    async insert(order: NewOrder): Promise<OrderRecord | 'credit_spent' | 'option_gone'> {
       const inserted = db
         .insertInto('orders')
         .values({
@@ -453,8 +457,12 @@ function orderQueries(db: Db | Transaction<Database>) {
         })
         .returningAll();
       const spendsCredit = order.credit_used > 0 && order.user_id !== null;
-      const { rows } = await sql<OrderRecord & { credit_spent: boolean }>`
+      const { rows } = await sql<OrderRecord & { credit_spent: boolean; option_held: boolean }>`
         WITH placed AS (${inserted}),
+        held AS (
+          SELECT d.id FROM delivery_options d JOIN placed ON d.id = placed.sales_delivery_option
+          FOR KEY SHARE OF d
+        ),
         sold AS (
           INSERT INTO stock_movements (product_id, change, before, after, reason, order_id)
           SELECT p.id, -r.quantity, p.quantity_on_hand + r.quantity, p.quantity_on_hand,
@@ -478,11 +486,13 @@ function orderQueries(db: Db | Transaction<Database>) {
                  'Spent on order ' || order_number, order_id
           FROM spent
         )
-        SELECT placed.*, EXISTS (SELECT 1 FROM spent) AS credit_spent FROM placed
+        SELECT placed.*, EXISTS (SELECT 1 FROM spent) AS credit_spent,
+               EXISTS (SELECT 1 FROM held) AS option_held
+        FROM placed
       `.execute(db);
-      if (!rows[0]) return undefined;
-      const { credit_spent: spent, ...record } = rows[0];
-      return spent || !spendsCredit ? (record as OrderRecord) : undefined;
+      const { credit_spent: spent, option_held: held, ...record } = rows[0]!;
+      if (!held) return 'option_gone';
+      return spent || !spendsCredit ? (record as OrderRecord) : 'credit_spent';
     },
 
     /**

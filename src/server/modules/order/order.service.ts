@@ -396,7 +396,9 @@ export function orderService(deps: {
         : 0,
     });
     // The credit was spent meanwhile (another order, ADR 052): nothing is charged.
-    if (!order) throw new AppError('order_total_changed');
+    if (order === 'credit_spent') throw new AppError('order_total_changed');
+    // The option was deleted after this process read the delivery rules (ADR 082).
+    if (order === 'option_gone') throw new AppError('invalid_delivery_option');
     return { kind: 'created', order };
   }
 
