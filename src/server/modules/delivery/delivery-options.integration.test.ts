@@ -483,27 +483,26 @@ describe.each(ENGINES)('delivery options added, retired and deleted on %s', (eng
     }
     throw new Error(`fewer than ${count} sessions ever waited for a lock`);
   }
+  /** A new option `optionId` in the UK mainland zone, and a basket ready to pay with it. */
+  async function basketWithNewOption(optionId: string, name: string) {
+    const made = await create({
+      zone_id: 'uk-mainland',
+      id: optionId,
+      name,
+      price: 450,
+      min_days: 1,
+      max_days: 2,
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    return fillBasket(new Browser(t.app), id, [['OLV-90-GRY', 1]], { option: optionId });
+  }
   const productRowLocked = (trx: typeof t.handle.db) =>
     sql`SELECT id FROM products WHERE id = ${id('OLV-90-GRY')} FOR UPDATE`.execute(trx);
 
   it.runIf(engine === 'postgres')(
     'an option deleted while an order naming it is being written: the delete waits for the order, then refuses (an order used it)',
     async () => {
-      expect(
-        (
-          await create({
-            zone_id: 'uk-mainland',
-            id: 'uk-race-courier',
-            name: 'Race courier',
-            price: 450,
-            min_days: 1,
-            max_days: 2,
-          })
-        ).status,
-      ).toBe(201);
-      const browser = await fillBasket(new Browser(t.app), id, [['OLV-90-GRY', 1]], {
-        option: 'uk-race-courier',
-      });
+      const browser = await basketWithNewOption('uk-race-courier', 'Race courier');
       // The order's transaction is held after it has checked its option, at the stock it
       // takes next (the test holds the product's row)…
       const stock = await heldOpen(productRowLocked);
@@ -532,21 +531,7 @@ describe.each(ENGINES)('delivery options added, retired and deleted on %s', (eng
   it.runIf(engine === 'postgres')(
     'an order placed while its option is being deleted: the order waits for the delete, then is refused as an invalid option',
     async () => {
-      expect(
-        (
-          await create({
-            zone_id: 'uk-mainland',
-            id: 'uk-gone-courier',
-            name: 'Gone courier',
-            price: 450,
-            min_days: 1,
-            max_days: 2,
-          })
-        ).status,
-      ).toBe(201);
-      const browser = await fillBasket(new Browser(t.app), id, [['OLV-90-GRY', 1]], {
-        option: 'uk-gone-courier',
-      });
+      const browser = await basketWithNewOption('uk-gone-courier', 'Gone courier');
       // The back office's delete, as its transaction does it, not yet committed.
       const deleting = await heldOpen(async (trx) => {
         await sql`SELECT id FROM baskets WHERE delivery_option_id = 'uk-gone-courier' FOR UPDATE`.execute(
