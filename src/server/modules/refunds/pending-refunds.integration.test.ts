@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgBossQueue } from '../../adapters/jobs/pg-boss.ts';
 import type { JobQueue } from '../../adapters/jobs/port.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
+import { variationIds } from '../../testing/checkout.ts';
+import { placePaidOrder, type PaidOrder } from '../../testing/paid-orders.ts';
 import { signedInStaff } from '../../testing/staff.ts';
 import {
   appOnDatabase,
@@ -25,14 +26,7 @@ import {
 } from '../../testing/test-app.ts';
 import { definePeriodicJobs, PENDING_REFUNDS_JOB } from '../jobs/shop-jobs.ts';
 
-interface Placed {
-  orderNumber: string;
-  orderId: number;
-  transactionId: string;
-  amount: number;
-  email: string;
-  lines: { id: number; sku: string; quantity: number; total_price: number; product_id: number }[];
-}
+type Placed = PaidOrder;
 
 describe.each(ENGINES)('pending refunds on %s', (engine) => {
   let handle: TestDatabase;
@@ -61,33 +55,15 @@ describe.each(ENGINES)('pending refunds on %s', (engine) => {
 
   const db = () => handle.db;
 
-  async function place(items: [string, number][], settle = true): Promise<Placed> {
-    const browser = new Browser(app);
-    const email = `pending-${engine}-${++customers}@example.com`;
-    await fillBasket(browser, id, items, { email });
-    const reply = await browser.pay(FRICTIONLESS_3DS);
-    expect(reply.status).toBe(201);
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('public_id', '=', reply.body.data.public_id)
-      .executeTakeFirstOrThrow();
-    if (settle) expect(await gateway.settle(order.transaction_id!)).toBe(true);
-    const lines = await db()
-      .selectFrom('order_items')
-      .select(['id', 'sku', 'quantity', 'total_price', 'product_id'])
-      .where('order_id', '=', order.id)
-      .orderBy('position')
-      .execute();
-    return {
-      orderNumber: order.order_number,
-      orderId: order.id,
-      transactionId: order.transaction_id!,
-      amount: order.amount,
-      email,
-      lines,
-    };
-  }
+  const place = (items: [string, number][], settle = true): Promise<Placed> =>
+    placePaidOrder(app, {
+      db: db(),
+      idOf: id,
+      items,
+      email: `pending-${engine}-${++customers}@example.com`,
+      gateway,
+      settle,
+    });
 
   /** A refund to the payment whose answer the gateway loses, having refunded or not. */
   async function pendingRefund(

@@ -8,18 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../../domain/errors.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
+import { variationIds } from '../../testing/checkout.ts';
+import { placePaidOrder, type PaidOrder } from '../../testing/paid-orders.ts';
 import { signedInStaff } from '../../testing/staff.ts';
 import { createTestApp, ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
-
-interface Placed {
-  orderNumber: string;
-  orderId: number;
-  transactionId: string;
-  amount: number;
-  lines: { id: number; sku: string; quantity: number; total_price: number }[];
-  delivery: number;
-}
 
 describe.each(ENGINES)('refunds on %s', (engine) => {
   let t: TestApp;
@@ -43,38 +35,18 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
 
   const db = () => t.handle.db;
 
-  async function place(
+  const place = (
     items: [string, number][],
     options: { account?: boolean; settle?: boolean } = {},
-  ): Promise<Placed & { email: string }> {
-    const browser = new Browser(t.app);
-    const email = `refund-${engine}-${++customers}@example.com`;
-    if (options.account) await browser.signUp(email);
-    await fillBasket(browser, id, items, { email });
-    const reply = await browser.pay(FRICTIONLESS_3DS);
-    expect(reply.status).toBe(201);
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('public_id', '=', reply.body.data.public_id)
-      .executeTakeFirstOrThrow();
-    if (options.settle !== false) expect(await gateway.settle(order.transaction_id!)).toBe(true);
-    const lines = await db()
-      .selectFrom('order_items')
-      .select(['id', 'sku', 'quantity', 'total_price'])
-      .where('order_id', '=', order.id)
-      .orderBy('position')
-      .execute();
-    return {
-      orderNumber: order.order_number,
-      orderId: order.id,
-      transactionId: order.transaction_id!,
-      amount: order.amount,
-      lines,
-      delivery: (order.snapshot as any).prices.delivery.amount,
-      email,
-    };
-  }
+  ): Promise<PaidOrder> =>
+    placePaidOrder(t.app, {
+      db: db(),
+      idOf: id,
+      items,
+      email: `refund-${engine}-${++customers}@example.com`,
+      gateway,
+      ...options,
+    });
 
   const refund = (browser: Shopper, orderNumber: string, body: Record<string, unknown>) =>
     browser.post<any>(`/api/v1/admin/orders/${orderNumber}/refunds`, body);
