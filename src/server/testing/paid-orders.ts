@@ -6,9 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { TestModeGateway } from '../adapters/payments/test-mode.ts';
+import type { StaffRole } from '../../domain/staff.ts';
+import { testModeGateway, type TestModeGateway } from '../adapters/payments/test-mode.ts';
+import type { AppDeps } from '../app.ts';
 import type { Db } from '../db/client.ts';
-import { Browser, fillBasket, FRICTIONLESS_3DS, type FillOptions } from './checkout.ts';
+import {
+  Browser,
+  fillBasket,
+  FRICTIONLESS_3DS,
+  variationIds,
+  type FillOptions,
+} from './checkout.ts';
+import { signedInStaff } from './staff.ts';
+import { createTestApp, type EngineKind, type Shopper, type TestApp } from './test-app.ts';
 
 export interface PaidLine {
   id: number;
@@ -104,4 +114,30 @@ export async function stockAtRates(db: Db, rates: Readonly<Record<string, number
       .where('sku', '=', sku)
       .execute();
   }
+}
+
+export interface SalesSuite<R extends StaffRole> {
+  t: TestApp;
+  id: (sku: string) => number;
+  /** The test-mode gateway on the app's database: settles sales, shows their refunds. */
+  gateway: TestModeGateway;
+  /** A signed-in staff member of each role asked for. */
+  staff: Record<R, Shopper>;
+}
+
+/** An app on a fresh database, the catalogue's ids, its test gateway and staff of `roles`. */
+export async function salesSuite<R extends StaffRole>(
+  engine: EngineKind,
+  roles: R[],
+  deps: Partial<AppDeps> = {},
+): Promise<SalesSuite<R>> {
+  const t = await createTestApp(engine, deps);
+  const staff = {} as Record<R, Shopper>;
+  for (const role of roles) staff[role] = (await signedInStaff(t.app, t.handle.db, role)).browser;
+  return {
+    t,
+    id: await variationIds(t.app),
+    gateway: testModeGateway({ db: t.handle.db, secret: `sales-suite-secret-${engine}-32-chars` }),
+    staff,
+  };
 }

@@ -7,11 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../../domain/errors.ts';
-import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { variationIds } from '../../testing/checkout.ts';
-import { placePaidOrder, type PaidOrder } from '../../testing/paid-orders.ts';
-import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
+import type { TestModeGateway } from '../../adapters/payments/test-mode.ts';
+import { placePaidOrder, salesSuite, type PaidOrder } from '../../testing/paid-orders.ts';
+import { ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
 
 describe.each(ENGINES)('refunds on %s', (engine) => {
   let t: TestApp;
@@ -22,14 +20,12 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
   let customers = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    id = await variationIds(t.app);
-    gateway = testModeGateway({
-      db: t.handle.db,
-      secret: 'refund-tests-secret-of-32-chars-or-more',
-    });
-    owner = (await signedInStaff(t.app, t.handle.db, 'owner')).browser;
-    support = (await signedInStaff(t.app, t.handle.db, 'support')).browser;
+    ({
+      t,
+      id,
+      gateway,
+      staff: { owner, support },
+    } = await salesSuite(engine, ['owner', 'support']));
   });
   afterAll(() => t.close());
 

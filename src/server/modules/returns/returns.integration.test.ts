@@ -7,11 +7,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../../domain/errors.ts';
-import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { Browser, variationIds } from '../../testing/checkout.ts';
-import { placePaidOrder, type PaidOrder } from '../../testing/paid-orders.ts';
-import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
+import type { TestModeGateway } from '../../adapters/payments/test-mode.ts';
+import { Browser } from '../../testing/checkout.ts';
+import { placePaidOrder, salesSuite, type PaidOrder } from '../../testing/paid-orders.ts';
+import { ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
 
 /** A paid order whose lines are what can be returned: free gifts left out. */
 type Placed = PaidOrder;
@@ -25,14 +24,12 @@ describe.each(ENGINES)('returns on %s', (engine) => {
   let customers = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    id = await variationIds(t.app);
-    gateway = testModeGateway({
-      db: t.handle.db,
-      secret: 'returns-tests-secret-of-32-chars-or-more',
-    });
-    owner = (await signedInStaff(t.app, t.handle.db, 'owner')).browser;
-    dispatcher = (await signedInStaff(t.app, t.handle.db, 'dispatcher')).browser;
+    ({
+      t,
+      id,
+      gateway,
+      staff: { owner, dispatcher },
+    } = await salesSuite(engine, ['owner', 'dispatcher']));
   });
   afterAll(() => t.close());
 

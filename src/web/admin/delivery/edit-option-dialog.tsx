@@ -4,14 +4,14 @@
  * changed are sent; the server's per-field messages show beside the fields.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminDeliveryOption } from '../../../domain/api/admin-delivery.ts';
 import { Button } from '../../ui/button.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { Notice } from '../../ui/notice.tsx';
 import { ApiError } from '../lib/admin-api.ts';
 import { DELIVERY_KEY, patchOption, type OptionChange } from './delivery-api.ts';
-import { draftOf, parseOptionDraft, type OptionDraft } from './option-draft.ts';
+import { draftOf, useOptionDraft } from './option-draft.ts';
 import { OptionFields } from './option-fields.tsx';
 
 export function EditOptionDialog({
@@ -24,8 +24,7 @@ export function EditOptionDialog({
   onDone: (option: AdminDeliveryOption) => void;
 }) {
   const client = useQueryClient();
-  const [draft, setDraft] = useState<OptionDraft>(() => draftOf(option));
-  const [local, setLocal] = useState<Record<string, string>>({});
+  const { draft, change: edit, local, read } = useOptionDraft(() => draftOf(option));
 
   const save = useMutation({
     mutationFn: (change: OptionChange) => patchOption(option.id, change),
@@ -37,9 +36,8 @@ export function EditOptionDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { values, errors } = parseOptionDraft(draft);
-    setLocal(errors);
-    if (Object.keys(errors).length > 0) return;
+    const values = read();
+    if (!values) return;
     const change: OptionChange = {};
     for (const [key, value] of Object.entries(values)) {
       if (option[key as keyof AdminDeliveryOption] !== value) {
@@ -64,7 +62,7 @@ export function EditOptionDialog({
         {message && <Notice tone="error">{message}</Notice>}
         <OptionFields
           draft={draft}
-          onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+          onChange={edit}
           fieldError={fieldError}
           activeLabel="Offered to shoppers"
         />

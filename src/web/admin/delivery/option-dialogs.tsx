@@ -24,7 +24,7 @@ import {
   retireOption,
   type NewOption,
 } from './delivery-api.ts';
-import { EMPTY_OPTION_DRAFT, parseOptionDraft, type OptionDraft } from './option-draft.ts';
+import { EMPTY_OPTION_DRAFT, useOptionDraft } from './option-draft.ts';
 import { OptionFields } from './option-fields.tsx';
 
 const WEEKDAY_CHOICES = [
@@ -54,11 +54,10 @@ export function AddOptionDialog({
   onDone: (option: AdminDeliveryOption) => void;
 }) {
   const client = useQueryClient();
-  const [draft, setDraft] = useState<OptionDraft>(EMPTY_OPTION_DRAFT);
+  const { draft, change, local, read } = useOptionDraft(EMPTY_OPTION_DRAFT);
   const [id, setId] = useState('');
   const [weekday, setWeekday] = useState('');
   const [rate, setRate] = useState('2000');
-  const [local, setLocal] = useState<Record<string, string>>({});
 
   const add = useMutation({
     mutationFn: postOption,
@@ -70,9 +69,8 @@ export function AddOptionDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { values, errors } = parseOptionDraft(draft);
-    setLocal(errors);
-    if (Object.keys(errors).length > 0) return;
+    const values = read();
+    if (!values) return;
     const { active, ...described } = values;
     const body: NewOption = {
       zone_id: zone.id,
@@ -99,7 +97,7 @@ export function AddOptionDialog({
         {message && <Notice tone="error">{message}</Notice>}
         <OptionFields
           draft={draft}
-          onChange={(change) => setDraft((current) => ({ ...current, ...change }))}
+          onChange={change}
           fieldError={fieldError}
           nameHint="As shoppers see it, e.g. Saturday delivery"
           daysRequired

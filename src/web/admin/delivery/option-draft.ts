@@ -3,6 +3,7 @@
  * check both make before sending: amounts in pounds, whole numbers of days and an hour
  * for the cut-off. The server checks the ranges and says so beside the fields.
  */
+import { useState } from 'react';
 import type { AdminDeliveryOption } from '../../../domain/api/admin-delivery.ts';
 import { decimalString, type Pence } from '../../../domain/money.ts';
 import { penceOf, wholeOf } from './delivery-api.ts';
@@ -91,4 +92,22 @@ export function parseOptionDraft(draft: OptionDraft): {
   if (Number.isNaN(values.min_days)) errors.min_days = WHOLE;
   if (Number.isNaN(values.max_days)) errors.max_days = WHOLE;
   return { values, errors };
+}
+
+/**
+ * A dialog's draft and its own messages: `change` merges typed fields in; `read` answers
+ * the values to send, or null once it has set the messages of the fields it cannot read
+ * (`local`, shown before the server's).
+ */
+export function useOptionDraft(initial: OptionDraft | (() => OptionDraft)) {
+  const [draft, setDraft] = useState<OptionDraft>(initial);
+  const [local, setLocal] = useState<Record<string, string>>({});
+  const change = (fields: Partial<OptionDraft>) =>
+    setDraft((current) => ({ ...current, ...fields }));
+  const read = (): OptionValues | null => {
+    const { values, errors } = parseOptionDraft(draft);
+    setLocal(errors);
+    return Object.keys(errors).length > 0 ? null : values;
+  };
+  return { draft, change, local, read };
 }
