@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sql } from 'kysely';
+import { beginSearchBatch, refreshSearchBatch } from '../modules/search/search-batch.ts';
 import { compactSearchFacets } from '../modules/search/search-sales.ts';
 import type { Db } from '../db/client.ts';
 import { demoCategories, demoOptions } from '../db/seed/demo-catalogue.ts';
@@ -411,6 +412,9 @@ export async function writeGeneratedCatalogue(
 
   const variations = families.reduce((sum, f) => sum + f.variations.length, 0);
   await db.transaction().execute(async (trx) => {
+    // Each family's search document written once, at the end (ADR 055), not once per
+    // statement that touches the family.
+    await beginSearchBatch(trx);
     // Categories and option values: the shop's own where they exist.
     const wanted = [...demoCategories, BUNDLES_CATEGORY];
     await trx
@@ -537,6 +541,7 @@ export async function writeGeneratedCatalogue(
       SELECT id, quantity_on_hand, 0, quantity_on_hand, 'opening', 'Generated stock'
       FROM products WHERE id >= ${firstId} AND quantity_on_hand > 0
     `.execute(trx);
+    await refreshSearchBatch(trx);
   });
   // Thousands of document writes appended facet count deltas: fold them now rather than
   // at the search-sales job's next run (ADR 084).

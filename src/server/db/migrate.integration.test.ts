@@ -61,6 +61,8 @@ describe('migrations and demo data on an empty PGlite', () => {
       '045-cancellation-credit-notes.sql',
       '048-delivery-options-retired.sql',
       '050-search-facet-counts.sql',
+      '051-cancellation-credit-once.sql',
+      '053-search-refresh-batched.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

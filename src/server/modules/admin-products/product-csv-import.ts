@@ -15,15 +15,16 @@
  * 5. changed options (two statements per batch), then one `variation.update` audit
  *    record per variation changed (one INSERT per batch).
  *
- * Batches hold whole families (a family is split only when it alone has more rows than
- * a batch), so each statement's search trigger rewrites a family's document once for all
- * its rows. Validation is the caller's plan's, unchanged; this adds only the checks the
+ * The search triggers only note the families touched (a search batch, migration 053);
+ * their documents are rewritten once, together, at the end. Batches hold whole families
+ * (a family is split only when it alone has more rows than a batch). Validation is the caller's plan's, unchanged; this adds only the checks the
  * per-row writes made against the locked rows.
  */
 import { taxCodeOf, taxColumns, type TaxCode } from '../../../domain/api/admin-products.ts';
 import { AppError, validationError, type FieldErrors } from '../../../domain/errors.ts';
 import type { Db } from '../../db/client.ts';
 import { recordAudits, type AuditEntry } from '../audit/audit.repository.ts';
+import { beginSearchBatch, refreshSearchBatch } from '../search/search-batch.ts';
 import type { StaffActor } from '../staff/staff-actor.ts';
 import {
   adminProductsRepository,
@@ -175,6 +176,9 @@ export async function writeCsvImport(
     ),
     trx,
   );
+  // Each family's document is written once, at the end (migration 053), not by every
+  // statement's trigger.
+  await beginSearchBatch(trx);
   const current = new Map(locked.map((r) => [r.id, r]));
   const next = new Map(locked.map((r) => [r.id, rowWrite(r)]));
 
@@ -495,5 +499,6 @@ export async function writeCsvImport(
     });
     await recordAudits(trx, actor, entries);
   }
+  await refreshSearchBatch(trx);
   return { arrived };
 }

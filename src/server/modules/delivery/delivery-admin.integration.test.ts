@@ -10,21 +10,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBankHolidays } from '../../../domain/bank-holidays.ts';
 import { storeBankHolidays } from '../../cli/bank-holidays-refresh.ts';
+import { Browser, deliveryAddress, fillBasket, FRICTIONLESS_3DS } from '../../testing/checkout.ts';
 import {
-  Browser,
-  deliveryAddress,
-  fillBasket,
-  FRICTIONLESS_3DS,
-  variationIds,
-} from '../../testing/checkout.ts';
-import { signedInStaff } from '../../testing/staff.ts';
-import {
-  appOnDatabase,
-  createTestApp,
-  ENGINES,
-  Shopper,
-  type TestApp,
-} from '../../testing/test-app.ts';
+  auditOf as auditOfEntity,
+  deliveryAdmin,
+  offeredTo,
+  shopperAt,
+} from '../../testing/delivery-admin.ts';
+import { appOnDatabase, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
 
 const shipped = parseBankHolidays(
   JSON.parse(readFileSync(join(import.meta.dirname, 'bank-holidays.json'), 'utf8')),
@@ -40,11 +33,7 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
   let support: Shopper;
 
   beforeAll(async () => {
-    // A long cache: changes must reach this process's shoppers without waiting for it.
-    t = await createTestApp(engine, { catalogueCacheMs: 600_000, now: () => clock });
-    id = await variationIds(t.app);
-    manager = (await signedInStaff(t.app, t.handle.db, 'manager')).browser;
-    support = (await signedInStaff(t.app, t.handle.db, 'support')).browser;
+    ({ t, id, manager, support } = await deliveryAdmin(engine, { now: () => clock }));
   });
   afterAll(() => t.close());
 
@@ -55,32 +44,10 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
       .where('id', '=', optionId)
       .executeTakeFirstOrThrow();
   const auditOf = (entityType: string, entityId: string) =>
-    t.handle.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity_type', '=', entityType)
-      .where('entity_id', '=', entityId)
-      .orderBy('id')
-      .execute();
+    auditOfEntity(t.handle.db, entityType, entityId);
 
-  /** A shopper's basket with an item and a delivery address of `postcode`. */
-  async function shopperAt(postcode = 'SW1A 2AA') {
-    const browser = new Browser(t.app);
-    expect(
-      (await browser.post('/api/v1/basket', { product_id: id('OLV-90-GRY'), quantity: 1 })).status,
-    ).toBe(200);
-    const details = await browser.put('/api/v1/basket/details', {
-      email_address: 'ada@example.com',
-      ...deliveryAddress({ postcode }),
-    });
-    expect(details.status, JSON.stringify(details.body)).toBe(200);
-    return browser;
-  }
-  const offered = async (browser: Browser) =>
-    (await browser.get('/api/v1/basket')).body.data.available_delivery_options as {
-      id: string;
-      price: { amount: number };
-    }[];
+  const basketAt = (postcode?: string) => shopperAt({ t, id }, postcode);
+  const offered = offeredTo;
 
   it('lists zones with their countries, postcode areas and options, closures and bank holidays', async () => {
     const reply = await manager.get('/api/v1/admin/delivery');
@@ -122,7 +89,7 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
   });
 
   it('changes an option’s price: shoppers see it at once, and the audit trail has before and after', async () => {
-    const shopper = await shopperAt();
+    const shopper = await basketAt();
     expect((await offered(shopper)).find((o) => o.id === 'uk-next-day')?.price.amount).toBe(795);
     const reply = await manager.patch('/api/v1/admin/delivery/options/uk-next-day', {
       price: 895,
@@ -173,7 +140,7 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
   });
 
   it('closes an option (Next Day for Christmas) and opens it again', async () => {
-    const shopper = await shopperAt();
+    const shopper = await basketAt();
     const closed = await manager.patch('/api/v1/admin/delivery/options/uk-next-day', {
       active: false,
     });
@@ -231,7 +198,7 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
   });
 
   it('sets the countries and postcode areas a zone covers; a district wins over its area', async () => {
-    const kirkwall = await shopperAt('KW15 1AA');
+    const kirkwall = await basketAt('KW15 1AA');
     expect((await offered(kirkwall)).map((o) => o.id)).toEqual(['hi-standard', 'hi-express']);
     const reply = await manager.put('/api/v1/admin/delivery/zones/northern-ireland/coverage', {
       countries: [],
@@ -332,7 +299,7 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
     // The checkout's delivery step shows the dates: Next Day, ordered Wednesday 23
     // December after 2pm with the shop closed 24 December to 2 January, is dispatched
     // Monday 4 January and delivered Tuesday 5 January.
-    const options = await offered(await shopperAt());
+    const options = await offered(await basketAt());
     expect(options.find((o) => o.id === 'uk-next-day')).toMatchObject({
       estimate: { earliest: '2027-01-05', latest: '2027-01-05', label: 'Tuesday 5 January' },
     });
@@ -353,7 +320,7 @@ describe.each(ENGINES)('delivery settings in the back office on %s', (engine) =>
       'delivery.closure.remove',
     ]);
     // Dispatched Thursday 24; Friday 25 and Monday 28 are bank holidays: Tuesday 29.
-    const reopened = await offered(await shopperAt());
+    const reopened = await offered(await basketAt());
     expect(reopened.find((o) => o.id === 'uk-next-day')).toMatchObject({
       estimate: { earliest: '2026-12-29' },
     });

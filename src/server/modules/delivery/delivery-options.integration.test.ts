@@ -9,16 +9,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vatIncluded, type Pence } from '../../../domain/money.ts';
+import { Browser, fillBasket, FRICTIONLESS_3DS } from '../../testing/checkout.ts';
 import {
-  Browser,
-  deliveryAddress,
-  fillBasket,
-  FRICTIONLESS_3DS,
-  variationIds,
-} from '../../testing/checkout.ts';
-import { signedInStaff } from '../../testing/staff.ts';
+  auditOf as auditOfEntity,
+  deliveryAdmin,
+  offeredTo,
+  shopperAt,
+} from '../../testing/delivery-admin.ts';
 import type { Shopper } from '../../testing/test-app.ts';
-import { createTestApp, ENGINES, type TestApp } from '../../testing/test-app.ts';
+import { ENGINES, type TestApp } from '../../testing/test-app.ts';
 
 const OPTIONS = '/api/v1/admin/delivery/options';
 
@@ -32,11 +31,7 @@ describe.each(ENGINES)('delivery options added, retired and deleted on %s', (eng
   let support: Shopper;
 
   beforeAll(async () => {
-    // A long cache: changes must reach this process's shoppers without waiting for it.
-    t = await createTestApp(engine, { catalogueCacheMs: 600_000 });
-    id = await variationIds(t.app);
-    manager = (await signedInStaff(t.app, t.handle.db, 'manager')).browser;
-    support = (await signedInStaff(t.app, t.handle.db, 'support')).browser;
+    ({ t, id, manager, support } = await deliveryAdmin(engine));
   });
   afterAll(() => t.close());
 
@@ -46,14 +41,7 @@ describe.each(ENGINES)('delivery options added, retired and deleted on %s', (eng
       .selectAll()
       .where('id', '=', optionId)
       .executeTakeFirst();
-  const auditOf = (optionId: string) =>
-    t.handle.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity_type', '=', 'delivery_option')
-      .where('entity_id', '=', optionId)
-      .orderBy('id')
-      .execute();
+  const auditOf = (optionId: string) => auditOfEntity(t.handle.db, 'delivery_option', optionId);
   const auditCount = async () =>
     Number(
       (
@@ -65,24 +53,8 @@ describe.each(ENGINES)('delivery options added, retired and deleted on %s', (eng
     );
 
   /** A shopper's basket with an item and a UK mainland delivery address. */
-  async function shopper(postcode = 'SW1A 2AA') {
-    const browser = new Browser(t.app);
-    expect(
-      (await browser.post('/api/v1/basket', { product_id: id('OLV-90-GRY'), quantity: 1 })).status,
-    ).toBe(200);
-    const details = await browser.put('/api/v1/basket/details', {
-      email_address: 'ada@example.com',
-      ...deliveryAddress({ postcode }),
-    });
-    expect(details.status, JSON.stringify(details.body)).toBe(200);
-    return browser;
-  }
-  const offered = async (browser: Browser) =>
-    (
-      (await browser.get('/api/v1/basket')).body.data.available_delivery_options as {
-        id: string;
-      }[]
-    ).map((o) => o.id);
+  const shopper = (postcode?: string) => shopperAt({ t, id }, postcode);
+  const offered = async (browser: Browser) => (await offeredTo(browser)).map((o) => o.id);
   const listed = async (optionId: string) => {
     const zones = (await manager.get('/api/v1/admin/delivery')).body.data.zones as {
       options: { id: string }[];

@@ -6,9 +6,14 @@
  * refusals change nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, deliveryAddress, variationIds } from '../../testing/checkout.ts';
-import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
+import type { Browser } from '../../testing/checkout.ts';
+import {
+  auditOf as auditOfEntity,
+  deliveryAdmin,
+  offeredTo,
+  shopperAt,
+} from '../../testing/delivery-admin.ts';
+import { ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
 
 describe.each(ENGINES)('delivery zones added and deleted on %s', (engine) => {
   let t: TestApp;
@@ -17,42 +22,15 @@ describe.each(ENGINES)('delivery zones added and deleted on %s', (engine) => {
   let support: Shopper;
 
   beforeAll(async () => {
-    // A long cache: changes must reach this process's shoppers without waiting for it.
-    t = await createTestApp(engine, { catalogueCacheMs: 600_000 });
-    id = await variationIds(t.app);
-    manager = (await signedInStaff(t.app, t.handle.db, 'manager')).browser;
-    support = (await signedInStaff(t.app, t.handle.db, 'support')).browser;
+    ({ t, id, manager, support } = await deliveryAdmin(engine));
   });
   afterAll(() => t.close());
 
   const zones = () => t.handle.db.selectFrom('delivery_zones').selectAll().orderBy('id').execute();
-  const auditOf = (zoneId: string) =>
-    t.handle.db
-      .selectFrom('audit_log')
-      .selectAll()
-      .where('entity_type', '=', 'delivery_zone')
-      .where('entity_id', '=', zoneId)
-      .orderBy('id')
-      .execute();
+  const auditOf = (zoneId: string) => auditOfEntity(t.handle.db, 'delivery_zone', zoneId);
 
-  async function shopperAt(postcode: string) {
-    const browser = new Browser(t.app);
-    expect(
-      (await browser.post('/api/v1/basket', { product_id: id('OLV-90-GRY'), quantity: 1 })).status,
-    ).toBe(200);
-    const details = await browser.put('/api/v1/basket/details', {
-      email_address: 'ada@example.com',
-      ...deliveryAddress({ postcode }),
-    });
-    expect(details.status, JSON.stringify(details.body)).toBe(200);
-    return browser;
-  }
-  const offered = async (browser: Browser) =>
-    (
-      (await browser.get('/api/v1/basket')).body.data.available_delivery_options as {
-        id: string;
-      }[]
-    ).map((o) => o.id);
+  const shopper = (postcode: string) => shopperAt({ t, id }, postcode);
+  const offered = async (browser: Browser) => (await offeredTo(browser)).map((o) => o.id);
 
   it('adds a zone (its id made from the name) with its audit record; refuses a taken id', async () => {
     const reply = await manager.post('/api/v1/admin/delivery/zones', {
@@ -114,7 +92,7 @@ describe.each(ENGINES)('delivery zones added and deleted on %s', (engine) => {
   });
 
   it('deletes a zone without options: the places it covered fall to the next rule', async () => {
-    const kirkwall = await shopperAt('KW15 1AA');
+    const kirkwall = await shopper('KW15 1AA');
     expect(await offered(kirkwall)).toEqual(['hi-standard', 'hi-express']);
     const covered = await manager.put('/api/v1/admin/delivery/zones/orkney-shetland/coverage', {
       countries: [],
@@ -153,7 +131,7 @@ describe.each(ENGINES)('delivery zones added and deleted on %s', (engine) => {
   });
 
   it('refuses to delete a zone whose option shoppers are offered; once it is closed, deletes it and the option', async () => {
-    const belfast = await shopperAt('BT1 1AA');
+    const belfast = await shopper('BT1 1AA');
     expect(await offered(belfast)).toEqual(['ni-standard']);
     expect(
       (await belfast.put('/api/v1/basket/delivery', { option_id: 'ni-standard' })).status,

@@ -14,6 +14,7 @@ import { ukDayOf } from '../../../domain/uk-days.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
 import { pdfText } from '../../testing/pdf-text.ts';
+import { MIXED_RATES, stockAtRates } from '../../testing/paid-orders.ts';
 import { signedInStaff } from '../../testing/staff.ts';
 import {
   appOnDatabase,
@@ -28,12 +29,7 @@ const SELLER = {
   address: ['1 High Street', 'London', 'EC1A 1AA'],
   vat_number: 'GB123456789',
 };
-const RATES: Record<string, number> = {
-  'FERN-BOS': 2000,
-  'ZZ-60': 2000,
-  'EUC-SPRAY': 500,
-  'PEONY-PNK': 0,
-};
+const RATES = MIXED_RATES;
 
 describe.each(ENGINES)('VAT invoices and credit notes on %s', (engine) => {
   let t: TestApp;
@@ -48,13 +44,7 @@ describe.each(ENGINES)('VAT invoices and credit notes on %s', (engine) => {
       db: t.handle.db,
       secret: 'invoice-tests-secret-of-32-chars-or-more',
     });
-    for (const [sku, rate] of Object.entries(RATES)) {
-      await t.handle.db
-        .updateTable('products')
-        .set({ tax_rate_bp: rate, quantity_on_hand: 100_000 })
-        .where('sku', '=', sku)
-        .execute();
-    }
+    await stockAtRates(t.handle.db, RATES);
     id = await variationIds(t.app);
     owner = (await signedInStaff(t.app, t.handle.db, 'owner')).browser;
   });

@@ -59,3 +59,17 @@ export async function creditCancelledOrder(
   `.execute(trx);
   return rows[0]?.number ?? null;
 }
+
+/**
+ * After a pending refund of a cancelled order is released (ADR 081), in the release's
+ * transaction: the credit note for what that refund had held back from the cancellation's
+ * credit note (migration 051's `credit_released_refund()`), since the cancellation's
+ * reversal gave back the whole sale. Answers its number, or null (the order is not a
+ * cancelled one with a cancellation credit note, or nothing is left to credit).
+ */
+export async function creditReleasedRefund(trx: Db, orderId: number): Promise<string | null> {
+  const { rows } = await sql<{ number: string | null }>`
+    SELECT credit_released_refund(${orderId}::int) AS number
+  `.execute(trx);
+  return rows[0]?.number ?? null;
+}

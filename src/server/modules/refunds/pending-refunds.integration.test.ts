@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pgBossQueue } from '../../adapters/jobs/pg-boss.ts';
 import type { JobQueue } from '../../adapters/jobs/port.ts';
 import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
+import { variationIds } from '../../testing/checkout.ts';
+import { placePaidOrder, type PaidOrder } from '../../testing/paid-orders.ts';
 import { signedInStaff } from '../../testing/staff.ts';
 import {
   appOnDatabase,
@@ -25,14 +26,7 @@ import {
 } from '../../testing/test-app.ts';
 import { definePeriodicJobs, PENDING_REFUNDS_JOB } from '../jobs/shop-jobs.ts';
 
-interface Placed {
-  orderNumber: string;
-  orderId: number;
-  transactionId: string;
-  amount: number;
-  email: string;
-  lines: { id: number; sku: string; quantity: number; total_price: number; product_id: number }[];
-}
+type Placed = PaidOrder;
 
 describe.each(ENGINES)('pending refunds on %s', (engine) => {
   let handle: TestDatabase;
@@ -61,33 +55,15 @@ describe.each(ENGINES)('pending refunds on %s', (engine) => {
 
   const db = () => handle.db;
 
-  async function place(items: [string, number][], settle = true): Promise<Placed> {
-    const browser = new Browser(app);
-    const email = `pending-${engine}-${++customers}@example.com`;
-    await fillBasket(browser, id, items, { email });
-    const reply = await browser.pay(FRICTIONLESS_3DS);
-    expect(reply.status).toBe(201);
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('public_id', '=', reply.body.data.public_id)
-      .executeTakeFirstOrThrow();
-    if (settle) expect(await gateway.settle(order.transaction_id!)).toBe(true);
-    const lines = await db()
-      .selectFrom('order_items')
-      .select(['id', 'sku', 'quantity', 'total_price', 'product_id'])
-      .where('order_id', '=', order.id)
-      .orderBy('position')
-      .execute();
-    return {
-      orderNumber: order.order_number,
-      orderId: order.id,
-      transactionId: order.transaction_id!,
-      amount: order.amount,
-      email,
-      lines,
-    };
-  }
+  const place = (items: [string, number][], settle = true): Promise<Placed> =>
+    placePaidOrder(app, {
+      db: db(),
+      idOf: id,
+      items,
+      email: `pending-${engine}-${++customers}@example.com`,
+      gateway,
+      settle,
+    });
 
   /** A refund to the payment whose answer the gateway loses, having refunded or not. */
   async function pendingRefund(
@@ -277,6 +253,94 @@ describe.each(ENGINES)('pending refunds on %s', (engine) => {
     });
     expect(again.status).toBe(201);
     expect(await gatewayRefunds(placed.transactionId)).toHaveLength(1);
+  });
+
+  it('credits what a released refund held back when its order was cancelled meanwhile', async () => {
+    // A pre-order (only those can be cancelled), its sale settled.
+    const placed = await place([['WIS-ARCH', 2]]);
+    const order = await db()
+      .selectFrom('orders')
+      .select(['amount', 'credit_used', 'sales_tax'])
+      .where('id', '=', placed.orderId)
+      .executeTakeFirstOrThrow();
+    const taken = order.amount + order.credit_used;
+    const [line] = placed.lines;
+    // One unit and some goodwill, pending: the gateway never made it.
+    const refundId = await pendingRefund(
+      placed,
+      { items: [{ order_item_id: line!.id, quantity: 1 }], amount: 300, reason: 'Damaged' },
+      false,
+    );
+    const reserved = await db()
+      .selectFrom('refund_items')
+      .select(['amount', 'tax_amount'])
+      .where('refund_id', '=', refundId)
+      .executeTakeFirstOrThrow();
+    const held = reserved.amount + 300;
+    const cancelled = await owner.post<any>(`/api/v1/admin/orders/${placed.orderNumber}/cancel`, {
+      reason: 'Customer rang to cancel',
+    });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    const notes = () =>
+      db()
+        .selectFrom('refunds')
+        .selectAll()
+        .where('order_id', '=', placed.orderId)
+        .where('state', '=', 'completed')
+        .orderBy('id')
+        .execute();
+    // The cancellation's credit note leaves out what the pending refund reserved.
+    const [cancellation] = await notes();
+    expect(cancellation).toMatchObject({ cancellation: true, amount: taken - held });
+
+    await age(refundId);
+    const reply = await check(owner, placed.orderNumber, refundId);
+    expect(reply.body.data.outcome).toBe('released');
+    expect(await refundRow(refundId)).toBeUndefined();
+    const all = await notes();
+    expect(all).toHaveLength(2);
+    const rest = all[1]!;
+    // The cancellation gave the whole sale back: a credit note for the part held back,
+    // so the two credit the invoice to the penny, its VAT too.
+    expect(rest).toMatchObject({
+      cancellation: false,
+      amount: held,
+      items_amount: reserved.amount,
+      goodwill_amount: 300,
+      reason: 'Customer rang to cancel',
+      gateway_kind: cancellation!.gateway_kind,
+    });
+    expect(rest.credit_note_number).toMatch(/^CN-\d{6}$/);
+    expect(all.reduce((sum, n) => sum + n.amount, 0)).toBe(taken);
+    expect(all.reduce((sum, n) => sum + n.tax_amount, 0)).toBe(order.sales_tax);
+    const lines = await db()
+      .selectFrom('refund_items')
+      .select(['order_item_id', 'quantity'])
+      .where('refund_id', '=', rest.id)
+      .execute();
+    expect(lines).toEqual([{ order_item_id: line!.id, quantity: 1 }]);
+    expect(await orderRow(placed.orderId)).toEqual({ status: 'cancelled', refunded_amount: taken });
+    const event = await db()
+      .selectFrom('order_events')
+      .select('summary')
+      .where('order_id', '=', placed.orderId)
+      .where('kind', '=', 'refund_released')
+      .executeTakeFirstOrThrow();
+    expect(event.summary).toContain(rest.credit_note_number!);
+    // The sales summary the triggers kept is what the orders and refunds add up to.
+    const rowsOf = (from: string) =>
+      sql
+        .raw<Record<string, unknown>>(
+          `SELECT day::text, delivery_option, rate, slot, orders::text, takings::text,
+                  refunds::text, refund_tax::text
+           FROM ${from}
+           WHERE (orders, takings, refunds, refund_tax) IS DISTINCT FROM (0, 0, 0, 0)
+           ORDER BY 1, 2, 3, 4`,
+        )
+        .execute(db());
+    expect((await rowsOf('sales_days')).rows).toEqual(
+      (await rowsOf('sales_days_recomputed()')).rows,
+    );
   });
 
   it('leaves it pending when the gateway does not answer, and says so', async () => {

@@ -40,6 +40,7 @@ import { creditRepository } from '../credit/credit.repository.ts';
 import { recordOrderEvent } from '../order/order-events.ts';
 import type { StaffActor } from '../staff/staff-actor.ts';
 import { stockLedgerRepository } from '../stock/stock-ledger.repository.ts';
+import { creditReleasedRefund, holdCreditNoteSequence } from './cancellation-credit-note.ts';
 import { refundEmail } from './refund-email.ts';
 
 export interface RefundLog {
@@ -671,6 +672,9 @@ export function refundService(deps: {
     sale: SaleLookup | null,
   ): Promise<void> {
     const { order, plan } = reserved;
+    // A cancelled order's credit (below) takes the sequence before deleting the row
+    // touches the summary: ADR 078's lock order.
+    if (order.status === 'cancelled') await holdCreditNoteSequence(trx);
     for (const item of plan.items) {
       await trx
         .updateTable('order_items')
@@ -687,13 +691,22 @@ export function refundService(deps: {
       .where('id', '=', order.id)
       .execute();
     await trx.deleteFrom('refunds').where('id', '=', reserved.refundId).execute();
+    // A cancelled order: its cancellation reversed the whole sale, this refund's part
+    // too, but its credit note left that part out; credited now (ADR 078, migration 051).
+    const creditNote = await creditReleasedRefund(trx, order.id);
     const amount = formatPence(pence(plan.amount));
     await recordOrderEvent(trx, {
       orderId: order.id,
       kind: 'refund_released',
-      summary: `Pending refund of ${amount} released: the payment provider shows it was not made`,
+      summary:
+        `Pending refund of ${amount} released: the payment provider shows it was not made` +
+        (creditNote ? `; the cancellation gave it back, credit note ${creditNote} credits it` : ''),
       staffId: actor.staffId,
-      detail: { refund_id: reserved.refundId, amount: plan.amount },
+      detail: {
+        refund_id: reserved.refundId,
+        amount: plan.amount,
+        ...(creditNote ? { credit_note: creditNote } : {}),
+      },
     });
     await recordAudit(trx, actor, {
       action: 'order.refund_released',
@@ -702,6 +715,7 @@ export function refundService(deps: {
       before: { refunded_amount: order.refunded_amount, refund_id: reserved.refundId },
       after: {
         refunded_amount: order.refunded_amount - plan.amount,
+        ...(creditNote ? { credit_note: creditNote } : {}),
         gateway: sale
           ? { sale: sale.id, status: sale.status, refunds: sale.refunds.length }
           : 'sale not found',

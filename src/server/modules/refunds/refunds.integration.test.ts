@@ -7,19 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../../domain/errors.ts';
-import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
-import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
-
-interface Placed {
-  orderNumber: string;
-  orderId: number;
-  transactionId: string;
-  amount: number;
-  lines: { id: number; sku: string; quantity: number; total_price: number }[];
-  delivery: number;
-}
+import type { TestModeGateway } from '../../adapters/payments/test-mode.ts';
+import { placePaidOrder, salesSuite, type PaidOrder } from '../../testing/paid-orders.ts';
+import { ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
 
 describe.each(ENGINES)('refunds on %s', (engine) => {
   let t: TestApp;
@@ -30,51 +20,29 @@ describe.each(ENGINES)('refunds on %s', (engine) => {
   let customers = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    id = await variationIds(t.app);
-    gateway = testModeGateway({
-      db: t.handle.db,
-      secret: 'refund-tests-secret-of-32-chars-or-more',
-    });
-    owner = (await signedInStaff(t.app, t.handle.db, 'owner')).browser;
-    support = (await signedInStaff(t.app, t.handle.db, 'support')).browser;
+    ({
+      t,
+      id,
+      gateway,
+      staff: { owner, support },
+    } = await salesSuite(engine, ['owner', 'support']));
   });
   afterAll(() => t.close());
 
   const db = () => t.handle.db;
 
-  async function place(
+  const place = (
     items: [string, number][],
     options: { account?: boolean; settle?: boolean } = {},
-  ): Promise<Placed & { email: string }> {
-    const browser = new Browser(t.app);
-    const email = `refund-${engine}-${++customers}@example.com`;
-    if (options.account) await browser.signUp(email);
-    await fillBasket(browser, id, items, { email });
-    const reply = await browser.pay(FRICTIONLESS_3DS);
-    expect(reply.status).toBe(201);
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('public_id', '=', reply.body.data.public_id)
-      .executeTakeFirstOrThrow();
-    if (options.settle !== false) expect(await gateway.settle(order.transaction_id!)).toBe(true);
-    const lines = await db()
-      .selectFrom('order_items')
-      .select(['id', 'sku', 'quantity', 'total_price'])
-      .where('order_id', '=', order.id)
-      .orderBy('position')
-      .execute();
-    return {
-      orderNumber: order.order_number,
-      orderId: order.id,
-      transactionId: order.transaction_id!,
-      amount: order.amount,
-      lines,
-      delivery: (order.snapshot as any).prices.delivery.amount,
-      email,
-    };
-  }
+  ): Promise<PaidOrder> =>
+    placePaidOrder(t.app, {
+      db: db(),
+      idOf: id,
+      items,
+      email: `refund-${engine}-${++customers}@example.com`,
+      gateway,
+      ...options,
+    });
 
   const refund = (browser: Shopper, orderNumber: string, body: Record<string, unknown>) =>
     browser.post<any>(`/api/v1/admin/orders/${orderNumber}/refunds`, body);

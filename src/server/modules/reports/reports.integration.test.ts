@@ -20,18 +20,14 @@ import { vatIncluded, type Pence } from '../../../domain/money.ts';
 import { periodOf } from '../../../domain/reports.ts';
 import { daysBetween, ukDayOf, ukDayStart } from '../../../domain/uk-days.ts';
 import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
+import { MIXED_RATES, stockAtRates } from '../../testing/paid-orders.ts';
 import { signedInStaff } from '../../testing/staff.ts';
 import { createTestApp, ENGINES, Shopper, type TestApp } from '../../testing/test-app.ts';
 
 const salesReply = data(salesReportSchema);
 
 /** Variations the orders are made of, and the VAT rate each is given here. */
-const RATES: Record<string, number> = {
-  'FERN-BOS': 2000,
-  'ZZ-60': 2000,
-  'EUC-SPRAY': 500,
-  'PEONY-PNK': 0,
-};
+const RATES = MIXED_RATES;
 const SKUS = Object.keys(RATES);
 
 describe.each(ENGINES)('reports on %s', (engine) => {
@@ -50,13 +46,7 @@ describe.each(ENGINES)('reports on %s', (engine) => {
       db: t.handle.db,
       secret: 'reports-tests-secret-of-32-chars-or-more',
     });
-    for (const [sku, rate] of Object.entries(RATES)) {
-      await t.handle.db
-        .updateTable('products')
-        .set({ tax_rate_bp: rate, quantity_on_hand: 100_000 })
-        .where('sku', '=', sku)
-        .execute();
-    }
+    await stockAtRates(t.handle.db, RATES);
     id = await variationIds(t.app);
     owner = (await signedInStaff(t.app, t.handle.db, 'owner')).browser;
   });

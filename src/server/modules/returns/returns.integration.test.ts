@@ -7,19 +7,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '../../../domain/errors.ts';
-import { testModeGateway, type TestModeGateway } from '../../adapters/payments/test-mode.ts';
-import { Browser, fillBasket, FRICTIONLESS_3DS, variationIds } from '../../testing/checkout.ts';
-import { signedInStaff } from '../../testing/staff.ts';
-import { createTestApp, ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
+import type { TestModeGateway } from '../../adapters/payments/test-mode.ts';
+import { Browser } from '../../testing/checkout.ts';
+import { placePaidOrder, salesSuite, type PaidOrder } from '../../testing/paid-orders.ts';
+import { ENGINES, type Shopper, type TestApp } from '../../testing/test-app.ts';
 
-interface Placed {
-  browser: Browser;
-  publicId: string;
-  orderNumber: string;
-  orderId: number;
-  email: string;
-  lines: { id: number; sku: string; quantity: number }[];
-}
+/** A paid order whose lines are what can be returned: free gifts left out. */
+type Placed = PaidOrder;
 
 describe.each(ENGINES)('returns on %s', (engine) => {
   let t: TestApp;
@@ -30,14 +24,12 @@ describe.each(ENGINES)('returns on %s', (engine) => {
   let customers = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(engine);
-    id = await variationIds(t.app);
-    gateway = testModeGateway({
-      db: t.handle.db,
-      secret: 'returns-tests-secret-of-32-chars-or-more',
-    });
-    owner = (await signedInStaff(t.app, t.handle.db, 'owner')).browser;
-    dispatcher = (await signedInStaff(t.app, t.handle.db, 'dispatcher')).browser;
+    ({
+      t,
+      id,
+      gateway,
+      staff: { owner, dispatcher },
+    } = await salesSuite(engine, ['owner', 'dispatcher']));
   });
   afterAll(() => t.close());
 
@@ -47,33 +39,15 @@ describe.each(ENGINES)('returns on %s', (engine) => {
     items: [string, number][],
     options: { account?: boolean } = {},
   ): Promise<Placed> {
-    const browser = new Browser(t.app);
-    const email = `returns-${engine}-${++customers}@example.com`;
-    if (options.account) await browser.signUp(email);
-    await fillBasket(browser, id, items, { email });
-    const reply = await browser.pay(FRICTIONLESS_3DS);
-    expect(reply.status).toBe(201);
-    const order = await db()
-      .selectFrom('orders')
-      .selectAll()
-      .where('public_id', '=', reply.body.data.public_id)
-      .executeTakeFirstOrThrow();
-    expect(await gateway.settle(order.transaction_id!)).toBe(true);
-    const lines = await db()
-      .selectFrom('order_items')
-      .select(['id', 'sku', 'quantity'])
-      .where('order_id', '=', order.id)
-      .where('is_promotion_item', '=', false)
-      .orderBy('position')
-      .execute();
-    return {
-      browser,
-      publicId: order.public_id,
-      orderNumber: order.order_number,
-      orderId: order.id,
-      email,
-      lines,
-    };
+    const placed = await placePaidOrder(t.app, {
+      db: db(),
+      idOf: id,
+      items,
+      email: `returns-${engine}-${++customers}@example.com`,
+      gateway,
+      ...options,
+    });
+    return { ...placed, lines: placed.lines.filter((line) => !line.is_promotion_item) };
   }
 
   const ship = async (placed: Placed, items: { order_item_id: number; quantity: number }[]) => {

@@ -349,19 +349,25 @@ export function pgSearch(db: Db, options: { plainLists?: boolean } = {}): Produc
         )
         SELECT
           (SELECT array_agg(family_id ORDER BY n) FROM page) AS ids,
-          (SELECT count(*)::int FROM f WHERE ${sql.raw(all)}) AS total,
-          (SELECT count(*)::int FROM f WHERE ${sql.raw(all)} AND kind < 2) AS strict_total,
+          counters.*,
           (SELECT json_agg(json_build_object('slug', x.slug, 'name', x.name, 'count', x.count)
                            ORDER BY x.position, x.id)
            FROM (SELECT c.id, c.slug, c.name, c.position, count(*)::int AS count
                  FROM f JOIN categories c ON c.id = f.category_id
                  WHERE ${sql.raw(but('f_cat'))} GROUP BY c.id) x) AS categories,
           ${optionFacet('colour', but('f_colour'))} AS colour,
-          ${optionFacet('size', but('f_size'))} AS size,
-          (SELECT min(price) FROM f WHERE ${sql.raw(but('f_price'))}) AS price_min,
-          (SELECT max(price) FROM f WHERE ${sql.raw(but('f_price'))}) AS price_max,
-          (SELECT count(*)::int FROM f WHERE ${sql.raw(but('f_stock'))} AND in_stock) AS in_stock,
-          (SELECT count(*)::int FROM f WHERE ${sql.raw(but('f_pre'))} AND preorder) AS preorder
+          ${optionFacet('size', but('f_size'))} AS size
+        FROM (
+          -- The six counters in one pass over the matches.
+          SELECT
+            count(*) FILTER (WHERE ${sql.raw(all)})::int AS total,
+            count(*) FILTER (WHERE ${sql.raw(all)} AND kind < 2)::int AS strict_total,
+            min(price) FILTER (WHERE ${sql.raw(but('f_price'))}) AS price_min,
+            max(price) FILTER (WHERE ${sql.raw(but('f_price'))}) AS price_max,
+            count(*) FILTER (WHERE ${sql.raw(but('f_stock'))} AND in_stock)::int AS in_stock,
+            count(*) FILTER (WHERE ${sql.raw(but('f_pre'))} AND preorder)::int AS preorder
+          FROM f
+        ) counters
       `.execute(db);
     const row = rows[0]!;
     return {

@@ -9,12 +9,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { AdminDeliveryOption, AdminDeliveryZone } from '../../../domain/api/admin-delivery.ts';
-import {
-  DELIVERY_VAT_RATES_BP,
-  MAX_CLOSURE_REASON,
-  MAX_OPTION_DESCRIPTION,
-  MAX_OPTION_NAME,
-} from '../../../domain/api/admin-delivery.ts';
+import { DELIVERY_VAT_RATES_BP, MAX_CLOSURE_REASON } from '../../../domain/api/admin-delivery.ts';
 import { Button } from '../../ui/button.tsx';
 import { Field } from '../../ui/field.tsx';
 import { Modal } from '../../ui/modal.tsx';
@@ -24,16 +19,13 @@ import { ApiError } from '../lib/admin-api.ts';
 import {
   DELIVERY_KEY,
   deleteOption,
-  penceOf,
   postOption,
   restoreOption,
   retireOption,
-  wholeOf,
   type NewOption,
 } from './delivery-api.ts';
-
-const AMOUNT = 'Please give an amount in pounds, e.g. 7.95';
-const WHOLE = 'Please give a whole number';
+import { EMPTY_OPTION_DRAFT, useOptionDraft } from './option-draft.ts';
+import { OptionFields } from './option-fields.tsx';
 
 const WEEKDAY_CHOICES = [
   { value: '', label: 'Any working day' },
@@ -62,19 +54,10 @@ export function AddOptionDialog({
   onDone: (option: AdminDeliveryOption) => void;
 }) {
   const client = useQueryClient();
-  const [name, setName] = useState('');
+  const { draft, change, local, read } = useOptionDraft(EMPTY_OPTION_DRAFT);
   const [id, setId] = useState('');
-  const [description, setDescription] = useState('');
-  const [price, setPrice] = useState('');
-  const [freeOver, setFreeOver] = useState('');
-  const [cutoff, setCutoff] = useState('');
-  const [minDays, setMinDays] = useState('');
-  const [maxDays, setMaxDays] = useState('');
   const [weekday, setWeekday] = useState('');
   const [rate, setRate] = useState('2000');
-  const [active, setActive] = useState(true);
-  const [reason, setReason] = useState('');
-  const [local, setLocal] = useState<Record<string, string>>({});
 
   const add = useMutation({
     mutationFn: postOption,
@@ -86,31 +69,18 @@ export function AddOptionDialog({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const errors: Record<string, string> = {};
+    const values = read();
+    if (!values) return;
+    const { active, ...described } = values;
     const body: NewOption = {
       zone_id: zone.id,
       ...(id.trim() ? { id: id.trim() } : {}),
-      name: name.trim(),
-      description: description.trim(),
-      price: penceOf(price),
-      free_over: freeOver.trim() === '' ? null : penceOf(freeOver),
-      cutoff_hour: cutoff.trim() === '' ? null : wholeOf(cutoff),
-      min_days: wholeOf(minDays),
-      max_days: wholeOf(maxDays),
+      ...described,
       delivery_weekday: weekday === '' ? null : Number(weekday),
       tax_rate_bp: Number(rate),
       active,
-      ...(reason.trim() ? { reason: reason.trim() } : {}),
+      ...(draft.reason.trim() ? { reason: draft.reason.trim() } : {}),
     };
-    if (Number.isNaN(body.price)) errors.price = AMOUNT;
-    if (body.free_over !== null && Number.isNaN(body.free_over)) errors.free_over = AMOUNT;
-    if (body.cutoff_hour !== null && Number.isNaN(body.cutoff_hour)) {
-      errors.cutoff_hour = 'Please give an hour from 0 to 23, or leave it empty';
-    }
-    if (Number.isNaN(body.min_days)) errors.min_days = WHOLE;
-    if (Number.isNaN(body.max_days)) errors.max_days = WHOLE;
-    setLocal(errors);
-    if (Object.keys(errors).length > 0) return;
     add.mutate(body);
   };
 
@@ -125,103 +95,48 @@ export function AddOptionDialog({
     <Modal open onClose={onClose} title={`Add a delivery option to ${zone.name}`} narrow>
       <form onSubmit={submit} noValidate>
         {message && <Notice tone="error">{message}</Notice>}
-        <Field
-          label="Name"
-          hint="As shoppers see it, e.g. Saturday delivery"
-          value={name}
-          maxLength={MAX_OPTION_NAME}
-          onChange={(event) => setName(event.target.value)}
-          error={fieldError('name')}
-          required
-        />
-        <Field
-          label="Id (optional)"
-          hint="Lower-case words joined by hyphens; made from the zone and name when blank. Orders and reports name the option by it, so it cannot change later."
-          value={id}
-          maxLength={63}
-          autoComplete="off"
-          onChange={(event) => setId(event.target.value)}
-          error={fieldError('id')}
-        />
-        <Field
-          label="Description"
-          value={description}
-          maxLength={MAX_OPTION_DESCRIPTION}
-          onChange={(event) => setDescription(event.target.value)}
-          error={fieldError('description')}
-        />
-        <Field
-          label="Price (£, VAT included)"
-          inputMode="decimal"
-          value={price}
-          onChange={(event) => setPrice(event.target.value)}
-          error={fieldError('price')}
-          required
-        />
-        <SelectField
-          label="VAT rate"
-          options={VAT_CHOICES}
-          value={rate}
-          onChange={(event) => setRate(event.target.value)}
-          error={fieldError('tax_rate_bp')}
-        />
-        <p className="field__hint">
-          The VAT rate cannot change later: the reports look it up for every order that used the
-          option. For a new rate, add a new option and retire this one.
-        </p>
-        <Field
-          label="Free over (£)"
-          hint="Free when the items reach this amount. Empty: never free."
-          inputMode="decimal"
-          value={freeOver}
-          onChange={(event) => setFreeOver(event.target.value)}
-          error={fieldError('free_over')}
-        />
-        <Field
-          label="Cut-off hour (UK time, 0–23)"
-          hint="Orders before this hour on a working day leave that day. Empty: no cut-off."
-          inputMode="numeric"
-          value={cutoff}
-          onChange={(event) => setCutoff(event.target.value)}
-          error={fieldError('cutoff_hour')}
-        />
-        <Field
-          label="Fewest working days"
-          inputMode="numeric"
-          value={minDays}
-          onChange={(event) => setMinDays(event.target.value)}
-          error={fieldError('min_days')}
-          required
-        />
-        <Field
-          label="Most working days"
-          inputMode="numeric"
-          value={maxDays}
-          onChange={(event) => setMaxDays(event.target.value)}
-          error={fieldError('max_days')}
-          required
-        />
-        <SelectField
-          label="Delivered on"
-          options={WEEKDAY_CHOICES}
-          value={weekday}
-          onChange={(event) => setWeekday(event.target.value)}
-          error={fieldError('delivery_weekday')}
-        />
-        <label className="delivery-check">
-          <input
-            type="checkbox"
-            checked={active}
-            onChange={(event) => setActive(event.target.checked)}
-          />
-          Offered to shoppers at once
-        </label>
-        <Field
-          label="Reason (optional, for the audit trail)"
-          value={reason}
-          maxLength={MAX_CLOSURE_REASON}
-          onChange={(event) => setReason(event.target.value)}
-          error={fieldError('reason')}
+        <OptionFields
+          draft={draft}
+          onChange={change}
+          fieldError={fieldError}
+          nameHint="As shoppers see it, e.g. Saturday delivery"
+          daysRequired
+          activeLabel="Offered to shoppers at once"
+          afterName={
+            <Field
+              label="Id (optional)"
+              hint="Lower-case words joined by hyphens; made from the zone and name when blank. Orders and reports name the option by it, so it cannot change later."
+              value={id}
+              maxLength={63}
+              autoComplete="off"
+              onChange={(event) => setId(event.target.value)}
+              error={fieldError('id')}
+            />
+          }
+          afterPrice={
+            <>
+              <SelectField
+                label="VAT rate"
+                options={VAT_CHOICES}
+                value={rate}
+                onChange={(event) => setRate(event.target.value)}
+                error={fieldError('tax_rate_bp')}
+              />
+              <p className="field__hint">
+                The VAT rate cannot change later: the reports look it up for every order that used
+                the option. For a new rate, add a new option and retire this one.
+              </p>
+            </>
+          }
+          afterDays={
+            <SelectField
+              label="Delivered on"
+              options={WEEKDAY_CHOICES}
+              value={weekday}
+              onChange={(event) => setWeekday(event.target.value)}
+              error={fieldError('delivery_weekday')}
+            />
+          }
         />
         <Button type="submit" busy={add.isPending} busyLabel="Adding">
           Add option
