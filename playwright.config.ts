@@ -22,6 +22,14 @@ const SECOND_HALF = [
   'turnstile-csp.e2e.ts',
   'markup-as-text.e2e.ts',
   'test-shop-notice.e2e.ts',
+  // Moved from the first half, which took twice as long (1,138 s of journeys against
+  // 567 s, measured on 26 November 2026): now about 865 s against 839 s.
+  'keyboard.e2e.ts',
+  'layout.e2e.ts',
+  'search.e2e.ts',
+  'search-box.e2e.ts',
+  'server-rendering.e2e.ts',
+  'admin-emails.e2e.ts',
 ];
 const secondHalf = SECOND_HALF.map((file) => `**/${file}`);
 
