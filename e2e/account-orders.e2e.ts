@@ -1,5 +1,6 @@
 import { expectAxeClean } from './support/axe.ts';
 import { expect, test, type Page } from '@playwright/test';
+import { ADA_ADDRESS, FRICTIONLESS_3DS } from './support/paid-order.ts';
 
 /**
  * The account area's orders and wishlist pages, end to end (issue 11): the demo
@@ -8,9 +9,6 @@ import { expect, test, type Page } from '@playwright/test';
  * and 1280px. The journey puts the demo account back as it found it (the wishlist item
  * removed; the cancellation takes back the buds the order earned).
  */
-
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
 
 const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what);
 
@@ -56,17 +54,7 @@ test('a customer finds a pre-order in their orders, cancels it there, and sees t
   ).toBe(true);
   const details = await page.request.put('/api/v1/basket/details', {
     headers,
-    data: {
-      delivery_address_title: 'Mrs',
-      delivery_address_first_name: 'Ada',
-      delivery_address_last_name: 'Lovelace',
-      delivery_address_line_1: '12 Orchard Lane',
-      delivery_address_line_3: 'Harrogate',
-      delivery_address_line_4: 'North Yorkshire',
-      delivery_address_postcode: 'HG1 2AB',
-      delivery_address_country_code: 'GBR',
-      delivery_address_telephone: '01423 496000',
-    },
+    data: ADA_ADDRESS,
   });
   expect(details.ok()).toBe(true);
   const delivery = await page.request.put('/api/v1/basket/delivery', {

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { ADA_ADDRESS } from './support/paid-order.ts';
 
 /**
  * The account area, end to end (issue 11, ADR 026): the demo customer's hub and buds,
@@ -53,15 +54,10 @@ async function readyBasket(page: Page) {
   expect(added.ok()).toBe(true);
   const details = await page.request.put('/api/v1/basket/details', {
     data: {
+      ...ADA_ADDRESS,
       delivery_address_title: 'Ms',
       delivery_address_first_name: 'Marianne',
       delivery_address_last_name: 'North',
-      delivery_address_line_1: '12 Orchard Lane',
-      delivery_address_line_3: 'Harrogate',
-      delivery_address_line_4: 'North Yorkshire',
-      delivery_address_postcode: 'HG1 2AB',
-      delivery_address_country_code: 'GBR',
-      delivery_address_telephone: '01423 496000',
     },
   });
   expect(details.ok()).toBe(true);

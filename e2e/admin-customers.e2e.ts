@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAxeClean } from './support/axe.ts';
+import { paidOrder, PASSWORD } from './support/paid-order.ts';
 import { signInOwner } from './support/staff.ts';
 
 /**
@@ -10,36 +11,17 @@ import { signInOwner } from './support/staff.ts';
  * their account page. The back-office pages are checked with axe.
  */
 
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-const CAPTCHA = { 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' };
-const PASSWORD = 'a-long-password';
-
 const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what, [768, 1280]);
 
 /** A new customer with a paid order delivered to a postcode of their own. */
 async function customerWithOrder(request: APIRequestContext) {
   const stamp = Date.now();
-  const email = `customers-${stamp}@example.com`;
   const lastName = `Wintergreen${stamp % 100000}`;
   const postcode = `HG${(stamp % 8) + 2} ${stamp % 10}QW`;
-  const registered = await request.post('/api/v1/auth/register', {
-    data: { first_name: 'Clementine', last_name: lastName, email, password: PASSWORD, ...CAPTCHA },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const token = ((await registered.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
-  const product = (await (await request.get('/api/v1/products/artificial-olive-tree')).json()) as {
-    data: { product: { variations: { id: number }[] } };
-  };
-  const added = await request.post('/api/v1/basket', {
-    headers,
-    data: { product_id: product.data.product.variations[0]!.id },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  const details = await request.put('/api/v1/basket/details', {
-    headers,
-    data: {
+  const { email } = await paidOrder(request, {
+    emailPrefix: 'customers',
+    name: { first_name: 'Clementine', last_name: lastName },
+    address: {
       delivery_address_title: 'Ms',
       delivery_address_first_name: 'Clementine',
       delivery_address_last_name: lastName,
@@ -51,17 +33,6 @@ async function customerWithOrder(request: APIRequestContext) {
       delivery_address_telephone: '01423 496001',
     },
   });
-  expect(details.ok(), await details.text()).toBe(true);
-  expect(
-    (
-      await request.put('/api/v1/basket/delivery', { headers, data: { option_id: 'uk-standard' } })
-    ).ok(),
-  ).toBe(true);
-  const placed = await request.post('/api/v1/basket/order', {
-    headers,
-    data: { payment_method_nonce: FRICTIONLESS_3DS, device_data: '' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
   return { email, lastName, postcode };
 }
 

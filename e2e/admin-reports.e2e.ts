@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAxeClean } from './support/axe.ts';
+import { paidOrder } from './support/paid-order.ts';
 import { signInOwner } from './support/staff.ts';
 
 /**
@@ -8,21 +9,6 @@ import { signInOwner } from './support/staff.ts';
  * today's row of the sales report, on the table beside the chart, and downloads the
  * report as CSV with the same figures. The page is checked with axe.
  */
-
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-const CAPTCHA = { 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' };
-const ADDRESS = {
-  delivery_address_title: 'Mrs',
-  delivery_address_first_name: 'Ada',
-  delivery_address_last_name: 'Lovelace',
-  delivery_address_line_1: '12 Orchard Lane',
-  delivery_address_line_3: 'Harrogate',
-  delivery_address_line_4: 'North Yorkshire',
-  delivery_address_postcode: 'HG1 2AB',
-  delivery_address_country_code: 'GBR',
-  delivery_address_telephone: '01423 496000',
-};
 
 interface SalesRow {
   period: string;
@@ -37,45 +23,6 @@ const ukToday = () =>
 
 const pounds = (pence: number) =>
   `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-async function variationId(request: APIRequestContext, slug: string): Promise<number> {
-  const reply = await request.get(`/api/v1/products/${slug}`);
-  const body = (await reply.json()) as { data: { product: { variations: { id: number }[] } } };
-  return body.data.product.variations[0]!.id;
-}
-
-/** A shopper's paid order of a fern: its number and what it charged. */
-async function shopperOrders(request: APIRequestContext) {
-  const email = `reports-${Date.now()}@example.com`;
-  const registered = await request.post('/api/v1/auth/register', {
-    data: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email,
-      password: 'a-long-password',
-      ...CAPTCHA,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const token = ((await registered.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
-  const added = await request.post('/api/v1/basket', {
-    headers,
-    data: { product_id: await variationId(request, 'artificial-olive-tree'), quantity: 2 },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  expect((await request.put('/api/v1/basket/details', { headers, data: ADDRESS })).ok()).toBe(true);
-  expect(
-    (
-      await request.put('/api/v1/basket/delivery', { headers, data: { option_id: 'uk-standard' } })
-    ).ok(),
-  ).toBe(true);
-  const placed = await request.post('/api/v1/basket/order', {
-    headers,
-    data: { payment_method_nonce: FRICTIONLESS_3DS, device_data: '' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-}
 
 test('staff see a shopper’s order in today’s sales row and download the report as CSV', async ({
   page,
@@ -92,7 +39,11 @@ test('staff see a shopper’s order in today’s sales row and download the repo
     return ((await reply.json()) as { data: { rows: SalesRow[] } }).data.rows[0]!;
   };
   const before = await todayRow();
-  await shopperOrders(request);
+  // A shopper's paid order of two olive trees.
+  await paidOrder(request, {
+    emailPrefix: 'reports',
+    items: [{ slug: 'artificial-olive-tree', quantity: 2 }],
+  });
   const after = await todayRow();
   expect(after.orders).toBe(before.orders + 1);
   expect(after.items).toBe(before.items + 2);

@@ -48,6 +48,7 @@ test('staff put a new product on sale with a code; a shopper buys it; the day’
   const nav = page.getByRole('navigation', { name: 'Back office' });
   await nav.getByRole('link', { name: 'Products' }).click();
   await page.getByRole('link', { name: 'New product' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
   await page.getByLabel('Name').fill(name);
   await page.getByLabel('Category').selectOption({ label: 'House Plants' });
   await page.getByLabel('Description').fill('Soft silver leaves that never need watering.');

@@ -1,5 +1,11 @@
 import { expectAxeClean } from './support/axe.ts';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  ADA_ADDRESS as ADDRESS,
+  FRICTIONLESS_3DS,
+  paidOrder,
+  variationId,
+} from './support/paid-order.ts';
 import { signInOwner } from './support/staff.ts';
 
 /**
@@ -10,78 +16,19 @@ import { signInOwner } from './support/staff.ts';
  * page on the way is checked with axe at tablet and desktop widths.
  */
 
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-const CAPTCHA = { 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' };
-const ADDRESS = {
-  delivery_address_title: 'Mrs',
-  delivery_address_first_name: 'Ada',
-  delivery_address_last_name: 'Lovelace',
-  delivery_address_line_1: '12 Orchard Lane',
-  delivery_address_line_3: 'Harrogate',
-  delivery_address_line_4: 'North Yorkshire',
-  delivery_address_postcode: 'HG1 2AB',
-  delivery_address_country_code: 'GBR',
-  delivery_address_telephone: '01423 496000',
-};
-
 /** Tablet and desktop widths: the back office is used at a desk or on a tablet. */
 const expectAccessible = (page: Page, what: string) => expectAxeClean(page, what, [768, 1280]);
-
-async function variationId(request: APIRequestContext, slug: string): Promise<number> {
-  const reply = await request.get(`/api/v1/products/${slug}`);
-  const body = (await reply.json()) as { data: { product: { variations: { id: number }[] } } };
-  return body.data.product.variations[0]!.id;
-}
-
-/** A new customer with a paid order of an olive tree and a fiddle leaf fig. */
-async function customerWithOrder(request: APIRequestContext) {
-  const email = `back-office-${Date.now()}@example.com`;
-  const registered = await request.post('/api/v1/auth/register', {
-    data: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email,
-      password: 'a-long-password',
-      ...CAPTCHA,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const token = ((await registered.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
-  for (const slug of ['artificial-olive-tree', 'artificial-fiddle-leaf-fig']) {
-    const added = await request.post('/api/v1/basket', {
-      headers,
-      data: { product_id: await variationId(request, slug) },
-    });
-    expect(added.ok(), await added.text()).toBe(true);
-  }
-  expect((await request.put('/api/v1/basket/details', { headers, data: ADDRESS })).ok()).toBe(true);
-  const delivery = await request.put('/api/v1/basket/delivery', {
-    headers,
-    data: { option_id: 'uk-standard' },
-  });
-  expect(delivery.ok()).toBe(true);
-  const placed = await request.post('/api/v1/basket/order', {
-    headers,
-    data: { payment_method_nonce: FRICTIONLESS_3DS, device_data: '' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const publicId = ((await placed.json()) as { data: { public_id: string } }).data.public_id;
-  const order = (
-    (await (await request.get(`/api/v1/orders/${publicId}`, { headers })).json()) as {
-      data: { order: { order_number: string; transaction_id?: string } };
-    }
-  ).data.order;
-  return { email, headers, publicId, orderNumber: order.order_number };
-}
 
 test('staff dispatch and refund an order; its customer sees the parcels and spends the credit', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const customer = await customerWithOrder(request);
+  // A new customer's paid order of an olive tree and a fiddle leaf fig.
+  const customer = await paidOrder(request, {
+    emailPrefix: 'back-office',
+    items: [{ slug: 'artificial-olive-tree' }, { slug: 'artificial-fiddle-leaf-fig' }],
+  });
 
   await signInOwner(page, {
     onSignInPage: () => expectAccessible(page, 'sign-in page'),

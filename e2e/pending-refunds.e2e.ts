@@ -1,5 +1,6 @@
 import { expectAxeClean } from './support/axe.ts';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { paidOrder } from './support/paid-order.ts';
 import { signInOwner } from './support/staff.ts';
 
 /**
@@ -10,70 +11,12 @@ import { signInOwner } from './support/staff.ts';
  * with its credit note. The order page with the pending refund is checked with axe.
  */
 
-const FRICTIONLESS_3DS =
-  'fake-three-d-secure-two-visa-successful-frictionless-authentication-nonce';
-const CAPTCHA = { 'cf-turnstile-response': 'XXXX.DUMMY.TOKEN.XXXX' };
-const ADDRESS = {
-  delivery_address_title: 'Mrs',
-  delivery_address_first_name: 'Ada',
-  delivery_address_last_name: 'Lovelace',
-  delivery_address_line_1: '12 Orchard Lane',
-  delivery_address_line_3: 'Harrogate',
-  delivery_address_line_4: 'North Yorkshire',
-  delivery_address_postcode: 'HG1 2AB',
-  delivery_address_country_code: 'GBR',
-  delivery_address_telephone: '01423 496000',
-};
-
-/** A new customer's paid order of an olive tree, its payment settled. */
-async function settledOrder(request: APIRequestContext) {
-  const email = `pending-refund-${Date.now()}@example.com`;
-  const registered = await request.post('/api/v1/auth/register', {
-    data: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email,
-      password: 'a-long-password',
-      ...CAPTCHA,
-    },
-  });
-  expect(registered.ok(), await registered.text()).toBe(true);
-  const token = ((await registered.json()) as { data: { token: string } }).data.token;
-  const headers = { authorization: `Bearer ${token}` };
-  const product = (await (await request.get('/api/v1/products/artificial-olive-tree')).json()) as {
-    data: { product: { variations: { id: number }[] } };
-  };
-  const added = await request.post('/api/v1/basket', {
-    headers,
-    data: { product_id: product.data.product.variations[0]!.id },
-  });
-  expect(added.ok(), await added.text()).toBe(true);
-  expect((await request.put('/api/v1/basket/details', { headers, data: ADDRESS })).ok()).toBe(true);
-  expect(
-    (
-      await request.put('/api/v1/basket/delivery', { headers, data: { option_id: 'uk-standard' } })
-    ).ok(),
-  ).toBe(true);
-  const placed = await request.post('/api/v1/basket/order', {
-    headers,
-    data: { payment_method_nonce: FRICTIONLESS_3DS, device_data: '' },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const publicId = ((await placed.json()) as { data: { public_id: string } }).data.public_id;
-  const order = (
-    (await (await request.get(`/api/v1/orders/${publicId}`, { headers })).json()) as {
-      data: { order: { order_number: string } };
-    }
-  ).data.order;
-  return { orderNumber: order.order_number };
-}
-
 test('a refund whose answer was lost is pending, and checking with the payment provider completes it', async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
-  const { orderNumber } = await settledOrder(request);
+  const { orderNumber } = await paidOrder(request, { emailPrefix: 'pending-refund' });
   await signInOwner(page, {
     path: `/admin/orders/${orderNumber}`,
     heading: `Order ${orderNumber}`,

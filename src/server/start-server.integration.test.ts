@@ -1,16 +1,22 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type AppConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
 import { startServer } from './start-server.ts';
 import { NOT_IN_PRODUCTION } from './testing/route-inventory.ts';
 
-/** Starts the shop on a fresh PGlite folder, capturing its log lines. */
-async function start(env: Record<string, string>) {
+/**
+ * Starts the shop on a fresh PGlite folder (a copy of `from` when given), capturing its
+ * log lines.
+ */
+async function start(env: Record<string, string>, from?: string) {
   const dataDir = await mkdtemp(join(tmpdir(), 'everbloom-start-'));
+  if (from) await cp(from, dataDir, { recursive: true });
   const config: AppConfig = { ...loadConfig({ ...env, DATA_DIR: dataDir }), port: 0 };
   const lines: { level: number; msg: string }[] = [];
   const stream = new Writable({
@@ -61,8 +67,21 @@ const PRODUCTION = {
 
 describe('starting the shop', () => {
   const running: { close(): Promise<void> }[] = [];
+  /**
+   * A PGlite folder with the schema and nothing else, for the starts that test what a
+   * start says rather than what it creates (a new folder costs an initdb and every
+   * migration; the first test starts on an empty one).
+   */
+  let migrated: string;
+  beforeAll(async () => {
+    migrated = await mkdtemp(join(tmpdir(), 'everbloom-start-migrated-'));
+    const handle = await openDatabase({ kind: 'pglite', dataDir: migrated });
+    await migrate(handle);
+    await handle.close();
+  }, 60_000);
   afterAll(async () => {
     for (const shop of running) await shop.close();
+    await rm(migrated, { recursive: true, force: true });
   }, 30_000);
 
   it('in production on an empty database, creates the schema and nothing a stranger could use', async () => {
@@ -96,7 +115,7 @@ describe('starting the shop', () => {
   }, 60_000);
 
   it('in production without a Postcoder key, warns that the lookup has only demo addresses', async () => {
-    const started = await start({ ...PRODUCTION, POSTCODER_API_KEY: '' });
+    const started = await start({ ...PRODUCTION, POSTCODER_API_KEY: '' }, migrated);
     running.push(started);
     const warnings = started.lines.filter((line) => line.level === 40);
     expect(warnings.map((line) => line.msg)).toEqual([
@@ -119,7 +138,7 @@ describe('starting the shop', () => {
       BRAINTREE_PRIVATE_KEY: '',
     };
     await expect(start(keyless)).rejects.toThrow(/BRAINTREE_MERCHANT_ID is required in production/);
-    const started = await start({ ...keyless, PAYMENTS_TEST_MODE: 'true' });
+    const started = await start({ ...keyless, PAYMENTS_TEST_MODE: 'true' }, migrated);
     running.push(started);
     const warnings = started.lines.filter((line) => line.level === 40);
     expect(warnings.map((line) => line.msg)).toEqual([
@@ -137,7 +156,7 @@ describe('starting the shop', () => {
   }, 60_000);
 
   it('with development defaults beyond loopback, warns once, naming what is unsafe', async () => {
-    const started = await start({ HOST: '0.0.0.0', LOG_LEVEL: 'info' });
+    const started = await start({ HOST: '0.0.0.0', LOG_LEVEL: 'info' }, migrated);
     running.push(started);
     const warnings = started.lines.filter((line) => line.level === 40);
     expect(warnings).toHaveLength(1);

@@ -13,7 +13,15 @@ import { variationFromParam } from '../../domain/product-variation.ts';
 import { turnstileVerifier } from '../adapters/captcha/turnstile.ts';
 import { braintreeGateway } from '../adapters/payments/braintree.ts';
 import { escapeHtml } from '../lib/html.ts';
-import { createTestApp, ENGINES, type TestApp } from '../testing/test-app.ts';
+import type { AppDeps } from '../app.ts';
+import {
+  appOnDatabase,
+  createTestApp,
+  ENGINES,
+  openTestDatabase,
+  type TestApp,
+  type TestDatabase,
+} from '../testing/test-app.ts';
 
 const INDEX = `<!doctype html>
 <html lang="en-GB">
@@ -32,24 +40,35 @@ const TEST_SHOP_INDEX = INDEX.replace(
 
 describe('the served index.html', () => {
   let distDir: string;
-  const apps: TestApp[] = [];
+  const apps: Pick<TestApp, 'app' | 'close'>[] = [];
+  // The apps of one engine share one database: these tests only read it.
+  let shared: TestDatabase;
   beforeAll(async () => {
     distDir = await mkdtemp(join(tmpdir(), 'everbloom-web-'));
     await writeFile(join(distDir, 'index.html'), INDEX);
+    shared = await openTestDatabase('pglite');
   });
   afterAll(async () => {
     await Promise.all(apps.map((app) => app.close()));
+    await shared.close();
     await rm(distDir, { recursive: true, force: true });
   });
 
+  /** An app with `deps` on the shared PGlite database. */
+  async function appWith(deps: Partial<AppDeps>) {
+    const app = await appOnDatabase(shared.db, deps);
+    const t = { app, close: () => app.close() };
+    apps.push(t);
+    return t;
+  }
+
   async function page(paypalClientId: string | null | undefined, url = '/checkout/payment') {
-    const t = await createTestApp('pglite', {
+    const t = await appWith({
       webDistDir: distDir,
       ...(paypalClientId === undefined
         ? {}
         : { wallets: { braintree: null, paypalClientId, googlePayMerchantId: null } }),
     });
-    apps.push(t);
     return t.app.inject({ method: 'GET', url });
   }
 
@@ -72,8 +91,7 @@ describe('the served index.html', () => {
   });
 
   it('marks every page of a shop in payments test mode as the test shop’s, and no page of a Braintree shop', async () => {
-    const testShop = await createTestApp('pglite', { webDistDir: distDir });
-    apps.push(testShop);
+    const testShop = await appWith({ webDistDir: distDir });
     for (const url of ['/', '/products/fern', '/checkout/payment', '/account']) {
       const reply = await testShop.app.inject({ method: 'GET', url });
       expect(reply.body.slice(0, reply.body.indexOf('</head>')), url).toContain(
@@ -86,11 +104,10 @@ describe('the served index.html', () => {
       publicKey: 'public',
       privateKey: 'private',
     };
-    const live = await createTestApp('pglite', {
+    const live = await appWith({
       webDistDir: distDir,
       payments: braintreeGateway(settings),
     });
-    apps.push(live);
     for (const url of ['/', '/checkout/payment']) {
       expect((await live.app.inject({ method: 'GET', url })).body, url).not.toContain('test-shop');
     }
@@ -115,24 +132,22 @@ describe('the served index.html', () => {
 
   it('the login page preloads Turnstile’s widget script; other pages and the offline test mode do not', async () => {
     const preload = `<link rel="preload" as="script" href="${escapeHtml(TURNSTILE_SCRIPT)}" />`;
-    const turnstile = await createTestApp('pglite', {
+    const turnstile = await appWith({
       webDistDir: distDir,
       captcha: turnstileVerifier({ secretKey: 'secret', siteKey: 'site-key' }),
     });
-    apps.push(turnstile);
     const login = await turnstile.app.inject({ method: 'GET', url: '/login?redirect=%2Faccount' });
     expect(login.body.slice(0, login.body.indexOf('</head>'))).toContain(preload);
     for (const url of ['/login/reset-password?token=abc', '/basket', '/checkout']) {
       const other = await turnstile.app.inject({ method: 'GET', url });
       expect(other.body, url).toBe(TEST_SHOP_INDEX);
     }
-    const offline = await createTestApp('pglite', { webDistDir: distDir });
-    apps.push(offline);
+    const offline = await appWith({ webDistDir: distDir });
     expect((await offline.app.inject({ method: 'GET', url: '/login' })).body).toBe(TEST_SHOP_INDEX);
   });
 
   describe('the list pages preload their first picture (ADR 032)', () => {
-    async function firstPicture(t: TestApp, query: string) {
+    async function firstPicture(t: Pick<TestApp, 'app'>, query: string) {
       const reply = await t.app.inject({ method: 'GET', url: `/api/v1/products${query}` });
       const [first] = (reply.json() as { data: { products: FamilyView[] } }).data.products;
       if (!first) throw new Error(`No products for ${query}`);
@@ -147,8 +162,9 @@ describe('the served index.html', () => {
     it.each(ENGINES)(
       'names the picture the first card shows, for the list the query asks for (%s)',
       async (engine) => {
-        const t = await createTestApp(engine, { webDistDir: distDir });
-        apps.push(t);
+        let t: Pick<TestApp, 'app' | 'close'>;
+        if (engine === 'pglite') t = await appWith({ webDistDir: distDir });
+        else apps.push((t = await createTestApp(engine, { webDistDir: distDir })));
         // The home page and a category page, as the list pages ask for them.
         for (const [page, query] of [
           ['/', ''],
@@ -176,8 +192,7 @@ describe('the served index.html', () => {
     );
 
     it('names the product page picture: the chosen variation, else the default one', async () => {
-      const t = await createTestApp('pglite', { webDistDir: distDir });
-      apps.push(t);
+      const t = await appWith({ webDistDir: distDir });
       const list = await t.app.inject({ method: 'GET', url: '/api/v1/products' });
       const families = (list.json() as { data: { products: FamilyView[] } }).data.products;
       const family = families.find(
@@ -204,8 +219,7 @@ describe('the served index.html', () => {
     });
 
     it('gives other pages, an unknown product and a category with no products no preload', async () => {
-      const t = await createTestApp('pglite', { webDistDir: distDir });
-      apps.push(t);
+      const t = await appWith({ webDistDir: distDir });
       for (const url of ['/basket', '/login', '/products/no-such-plant', '/categories/no-such']) {
         const reply = await t.app.inject({ method: 'GET', url });
         expect(reply.statusCode).toBe(200);
@@ -246,8 +260,7 @@ describe('the served index.html', () => {
     const head = (body: string) => body.slice(0, body.indexOf('</head>'));
 
     it('names the page’s scripts and style sheets in the head', async () => {
-      const t = await createTestApp('pglite', { webDistDir: builtDir });
-      apps.push(t);
+      const t = await appWith({ webDistDir: builtDir });
       const basket = await t.app.inject({ method: 'GET', url: '/basket?from=menu' });
       expect(basket.statusCode).toBe(200);
       expect(head(basket.body)).toContain(
@@ -266,8 +279,7 @@ describe('the served index.html', () => {
     });
 
     it('sends the build’s brotli file to a browser that accepts it, the plain file otherwise', async () => {
-      const t = await createTestApp('pglite', { webDistDir: builtDir });
-      apps.push(t);
+      const t = await appWith({ webDistDir: builtDir });
       const url = '/assets/basket-page-b2.js';
       const br = await t.app.inject({
         method: 'GET',
@@ -289,8 +301,7 @@ describe('the served index.html', () => {
         await mkdir(join(broken, '.vite'));
         await writeFile(join(broken, 'index.html'), INDEX);
         await writeFile(join(broken, '.vite/manifest.json'), '{ not json');
-        const t = await createTestApp('pglite', { webDistDir: broken });
-        apps.push(t);
+        const t = await appWith({ webDistDir: broken });
         const reply = await t.app.inject({ method: 'GET', url: '/basket' });
         expect(reply.statusCode).toBe(200);
         expect(reply.body).toBe(TEST_SHOP_INDEX);

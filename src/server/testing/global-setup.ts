@@ -25,32 +25,15 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'everbloom-test-'));
-  const pglite = await openDatabase({ kind: 'pglite' });
-  await migrate(pglite);
-  await seedDemoData(pglite.db);
-  await seedDemoAccounts(pglite.db);
-  const dump = await pglite.dump?.();
-  await pglite.close();
-  if (!dump) throw new Error('PGlite handle cannot dump');
-  const dumpPath = join(dir, 'pglite.tar');
-  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
-  project.provide('pgliteDumpPath', dumpPath);
-
   const url = process.env.TEST_DATABASE_URL;
-  let template: string | null = null;
-  if (url) {
-    template = `${TEST_DB_PREFIX}tpl_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
-    await admin.query(`CREATE DATABASE ${template}`);
-    await admin.end();
-    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
-    await migrate(handle);
-    await seedDemoData(handle.db);
-    await seedDemoAccounts(handle.db);
-    await handle.close();
-  }
+  const template = url ? `${TEST_DB_PREFIX}tpl_${process.pid}` : null;
+  // The two engines' databases are built at the same time: PGlite works in this
+  // process, PostgreSQL mostly in its server.
+  const [dumpPath] = await Promise.all([
+    pgliteDump(dir),
+    url && template ? postgresTemplate(url, template) : null,
+  ]);
+  project.provide('pgliteDumpPath', dumpPath);
   project.provide('postgresTemplate', template);
 
   return async () => {
@@ -67,4 +50,32 @@ export default async function setup(project: TestProject) {
       await admin.end();
     }
   };
+}
+
+/** A migrated, seeded PGlite data directory, dumped to a file in `dir`: its path. */
+async function pgliteDump(dir: string): Promise<string> {
+  const pglite = await openDatabase({ kind: 'pglite' });
+  await migrate(pglite);
+  await seedDemoData(pglite.db);
+  await seedDemoAccounts(pglite.db);
+  const dump = await pglite.dump?.();
+  await pglite.close();
+  if (!dump) throw new Error('PGlite handle cannot dump');
+  const dumpPath = join(dir, 'pglite.tar');
+  await writeFile(dumpPath, Buffer.from(await dump.arrayBuffer()));
+  return dumpPath;
+}
+
+/** Creates the migrated, seeded PostgreSQL database `template` on `url`'s server. */
+async function postgresTemplate(url: string, template: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+  await admin.end();
+  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl(url, template) });
+  await migrate(handle);
+  await seedDemoData(handle.db);
+  await seedDemoAccounts(handle.db);
+  await handle.close();
 }

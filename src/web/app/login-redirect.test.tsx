@@ -18,7 +18,7 @@ describe('logging in from a page that needs it', () => {
       'GET /api/v1/user': () => data(ada()),
       'GET /api/v1/user/addresses': () => data({ addresses: [] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderWithApp(<p>Elsewhere</p>, {
       path: '/account',
       routes: [

@@ -28,7 +28,7 @@ const stored = () => window.localStorage.getItem(DISCOUNT_CODE_STORAGE_KEY);
 /** The shop's frame around a home page with an offer link, and the basket page. */
 function renderShop(handlers: Record<string, ApiHandler>, path = '/') {
   const api = mockApi(handlers);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(
     <Routes>
       <Route element={<Layout />}>

@@ -19,7 +19,7 @@ const withCode = (voucher: BasketView['voucher']) =>
 
 function renderForm(basket: BasketView, handlers: Record<string, ApiHandler> = {}) {
   const api = mockApi({ 'GET /api/v1/basket': () => reply(basket), ...handlers });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(<Harness />);
   return { ...api, user };
 }

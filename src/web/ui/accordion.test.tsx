@@ -51,7 +51,7 @@ describe('Accordion', () => {
   });
 
   it('opens one item at a time and closes the open item when clicked again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Harness />);
 
     await user.click(trigger('Delivery'));
@@ -77,7 +77,7 @@ describe('Accordion', () => {
 
   it('reports the item to open, or null to close it', async () => {
     const onToggle = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Accordion items={items} openId="delivery" onToggle={onToggle} />);
 
     await user.click(trigger('Returns'));
@@ -87,7 +87,7 @@ describe('Accordion', () => {
   });
 
   it('opens with the keyboard', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Harness />);
     await user.tab();
     expect(trigger('Delivery')).toHaveFocus();
@@ -116,7 +116,7 @@ describe('Accordion', () => {
         />
       );
     }
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<KeepHarness />);
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ada');
 

@@ -14,7 +14,7 @@ describe('Button', () => {
 
   it('shows the busy label, is disabled and aria-busy while busy', async () => {
     const onClick = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Button busy busyLabel="Applying" onClick={onClick}>
         Apply
@@ -37,7 +37,7 @@ describe('Button', () => {
   it('defaults to type button, so it does not submit a form', async () => {
     const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
     const onClick = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <form onSubmit={onSubmit}>
         <Button onClick={onClick}>Show more</Button>
@@ -53,7 +53,7 @@ describe('Button', () => {
 
   it('submits the form when given type submit', async () => {
     const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <form onSubmit={onSubmit}>
         <Button type="submit">Continue</Button>
@@ -64,7 +64,7 @@ describe('Button', () => {
   });
 
   it('leaves the focus in the field being typed in when a submit button is pressed with a pointer', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
     render(
       <form onSubmit={onSubmit}>
@@ -87,7 +87,7 @@ describe('Button', () => {
   });
 
   it('keeps the focus on request for a button that is not a submit button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const onClick = vi.fn();
     render(
       <>

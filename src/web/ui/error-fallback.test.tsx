@@ -34,7 +34,7 @@ function makeChild() {
 describe('ErrorFallback', () => {
   it("shows 'Something went wrong' as an alert with 'Try again'", async () => {
     const onRetry = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<ErrorFallback onRetry={onRetry} />);
     const alert = screen.getByRole('alert');
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
@@ -73,7 +73,7 @@ describe('ErrorBoundary', () => {
 
   it("shows the fallback when a child throws, and 'Try again' re-renders the children", async () => {
     const errors = expectRenderErrors();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { state, Child } = makeChild();
     render(
       <ErrorBoundary>
@@ -97,7 +97,7 @@ describe('ErrorBoundary', () => {
 
   it('shows the fallback again when a retry still throws', async () => {
     const errors = expectRenderErrors();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { Child } = makeChild();
     render(
       <ErrorBoundary>
@@ -146,7 +146,7 @@ describe('ErrorBoundary', () => {
 
   it('renders a custom fallback with a retry function', async () => {
     const errors = expectRenderErrors();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { state, Child } = makeChild();
     render(
       <ErrorBoundary

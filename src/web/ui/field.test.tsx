@@ -71,7 +71,7 @@ describe('Field', () => {
   });
 
   it('honours maxLength', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Field label="Please specify a house name or number" maxLength={16} />);
     const input = screen.getByRole('textbox', { name: 'Please specify a house name or number' });
     expect(input).toHaveAttribute('maxlength', '16');

@@ -8,7 +8,7 @@ const locked = () => document.body.classList.contains('scroll-locked');
 
 function renderModal(props: Partial<ModalProps> = {}) {
   const onClose = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <Modal open onClose={onClose} title="Remove item" {...props}>
       {props.children ?? <p>Remove the Boston Fern from your basket?</p>}
@@ -149,7 +149,7 @@ describe('Modal', () => {
   });
 
   it('moves focus into the dialog on open and back to the opener on close', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Opener />);
     const opener = screen.getByRole('button', { name: 'Remove' });
 
@@ -164,7 +164,7 @@ describe('Modal', () => {
   });
 
   it('returns focus to the opener after closing with Escape', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Opener />);
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     await user.keyboard('{Escape}');
@@ -173,7 +173,7 @@ describe('Modal', () => {
   });
 
   it('keeps Tab and Shift+Tab within the dialog', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(
       <Opener>
         <label>

@@ -35,7 +35,7 @@ function Harness({
 
 function renderStepper(props: Parameters<typeof Harness>[0] = {}) {
   const onChange = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(<Harness onChange={onChange} {...props} />);
   return {
     onChange,

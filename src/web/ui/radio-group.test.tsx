@@ -65,7 +65,7 @@ describe('RadioGroup', () => {
 
   it('calls onChange with the chosen value and checks it', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Harness onChange={onChange} />);
 
     await user.click(screen.getByRole('radio', { name: 'PayPal' }));
@@ -76,14 +76,14 @@ describe('RadioGroup', () => {
 
   it('chooses an option by clicking its label text', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Harness onChange={onChange} />);
     await user.click(screen.getByText('Apple Pay'));
     expect(onChange).toHaveBeenCalledExactlyOnceWith('apple-pay');
   });
 
   it("shows only the selected option's panel", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Harness initial="card" />);
     expect(screen.getByText('Enter your card details')).toBeInTheDocument();
     expect(screen.queryByText('You will be taken to PayPal')).not.toBeInTheDocument();
@@ -99,7 +99,7 @@ describe('RadioGroup', () => {
 
   it('moves between options with the arrow keys', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<Harness initial="card" onChange={onChange} />);
 
     await user.tab();
@@ -140,7 +140,7 @@ describe('RadioGroup', () => {
 
   it('disables a single option, or the whole group', async () => {
     const onChange = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { rerender } = render(
       <RadioGroup
         legend="Payment method"

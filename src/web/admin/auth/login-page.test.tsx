@@ -21,7 +21,7 @@ describe('LoginPage', () => {
         body: { data: { staff: { email: 'owner@everbloom.test', name: 'Olive', role: 'owner' } } },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<LoginPage />, { path: '/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Everbloom back office' })).toBeVisible();
     await fill(user, '12a3456');
@@ -39,7 +39,7 @@ describe('LoginPage', () => {
     mockApi({
       [LOGIN]: () => ({ status: 401, body: { error_type: 'invalid_login', message: INVALID } }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<LoginPage />, { path: '/admin' });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -51,7 +51,7 @@ describe('LoginPage', () => {
 
   it('asks for what is missing without sending anything', async () => {
     const { calls } = mockApi({});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<LoginPage />, { path: '/admin' });
     await user.type(screen.getByLabelText('Email'), 'owner@everbloom.test');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -86,7 +86,7 @@ describe('SetupPage', () => {
         },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<p>Elsewhere</p>, { path: '/admin/setup/tok', routes });
     const qr = await screen.findByRole('img', { name: /QR code/ });
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);

@@ -7,7 +7,7 @@ import { StaffContext } from '../lib/session.ts';
 import { CreditGrant } from './credit-grant.tsx';
 
 function renderGrant(role: StaffRole) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <StaffContext.Provider value={{ email: 's@example.com', name: 'Sam', role }}>

@@ -17,7 +17,7 @@ function renderPanel(
 ) {
   const api = mockApi(handlers);
   const onChange = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(
     <StaffContext.Provider value={{ email: 's@example.com', name: 'Sam', role }}>
       <DispatchPanel order={order} onChange={onChange} />

@@ -104,7 +104,7 @@ const adminOrder = (overrides: Partial<AdminOrderView> = {}): AdminOrderView => 
 
 function renderAt(path: string, handlers: Record<string, ApiHandler>, role: StaffRole = 'manager') {
   const api = mockApi(handlers);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const staff = { name: 'Mo Manager', email: 'mo@shop.test', role };
   const withStaff = (element: React.ReactNode) => (
     <StaffContext.Provider value={staff}>{element}</StaffContext.Provider>

@@ -62,7 +62,7 @@ describe('PackingSlip', () => {
     vi.stubGlobal('print', print);
     window.print = print;
     renderWithApp(<PackingSlip order={adminOrder()} />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Print' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalled();
   });
 });

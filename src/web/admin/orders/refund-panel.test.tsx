@@ -57,7 +57,7 @@ function fixture(over: Partial<AdminOrderView> = {}): AdminOrderView {
 
 function renderPanel(role: StaffRole, order = fixture()) {
   const onChange = vi.fn();
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   render(
     <StaffContext.Provider value={{ email: 's@example.com', name: 'Sam', role }}>
       <RefundPanel order={order} onChange={onChange} />

@@ -29,7 +29,7 @@ const fixture = (over: Partial<AdminReturnView> = {}): AdminReturnView => ({
 
 function renderPage(path: string, handlers: Record<string, ApiHandler>, role: StaffRole = 'owner') {
   const api = mockApi(handlers);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(
     <StaffContext.Provider value={{ email: 's@example.com', name: 'Sam', role }}>
       <p>Elsewhere</p>

@@ -70,7 +70,7 @@ describe('StaffPage', () => {
         },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderPage();
     await user.type(await screen.findByLabelText('Email'), 'sam@staff.test');
     await user.type(screen.getByLabelText('Name'), 'Sam');

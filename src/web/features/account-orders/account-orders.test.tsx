@@ -31,7 +31,7 @@ const preorder = (overrides: Partial<OrderView> = {}) =>
 function renderPage(path: string, handlers: Record<string, ApiHandler>, { signedIn = true } = {}) {
   if (signedIn) setAuthToken('tok_ada');
   const api = mockApi(handlers);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<p>Elsewhere</p>, {
     path,
     routes: [

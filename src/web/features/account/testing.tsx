@@ -51,7 +51,7 @@ export function renderAccount(
     'POST /api/v1/auth/logout': () => data({ logged_out: true }),
     ...handlers,
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<p>Elsewhere</p>, {
     path,
     routes: [

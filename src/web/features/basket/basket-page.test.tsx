@@ -21,7 +21,7 @@ const OLIVE = 'Artificial Olive Tree — 120cm, Grey pot';
 
 function renderBasket(basket: BasketView, handlers: Parameters<typeof mockApi>[0] = {}) {
   const api = mockApi({ 'GET /api/v1/basket': () => reply(basket), ...handlers });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<BasketPage />, { path: '/basket' });
   return { ...api, user, ...view };
 }

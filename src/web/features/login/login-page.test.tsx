@@ -24,7 +24,8 @@ function renderLogin(handlers: Record<string, ApiHandler> = {}, path = '/login')
     'POST /api/v1/basket/acquire': () => data(ACQUIRED_BASKET),
     ...handlers,
   });
-  const user = userEvent.setup();
+  // No pause between keystrokes: the form reacts to each key, not to the time between.
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<LoginPage />, {
     path,
     routes: [

@@ -18,7 +18,7 @@ function renderReset(
     'POST /api/v1/auth/reset_password/confirm': () => data({ message: CHANGED }),
     ...handlers,
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<ResetPasswordPage />, { path });
   return { ...api, ...view, user };
 }
@@ -90,7 +90,7 @@ describe('ResetPasswordPage', () => {
       'POST /api/v1/auth/reset_password/confirm': () =>
         failure(422, 'validation', VALIDATION_MESSAGE, { token: [LINK_USED] }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await choose(user, 'new-secret-1');
 

@@ -16,7 +16,7 @@ const ORDER = 'GET /api/v1/orders/ord_7k3q9m2x4b';
 
 function renderPage(handlers: Record<string, ApiHandler>, path = PATH) {
   const api = mockApi({ 'GET /api/v1/config': TEST_MODE_CONFIG, ...handlers });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<AppRoutes />, { path });
   return { ...api, ...view, user };
 }

@@ -80,7 +80,7 @@ describe('search results', () => {
       if (String(input).includes('page=2')) await held;
       return fetchNow(input, init);
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList('/search?q=artificial');
     await waitFor(() => expect(productNames()).toHaveLength(2));
     const first = productNames();
@@ -96,7 +96,7 @@ describe('search results', () => {
 
   it('page through the list with links, the page in the address', async () => {
     const { searches } = listApi({ perPage: 2 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderList('/search?q=artificial');
     await waitFor(() => expect(productNames()).toHaveLength(2));
 
@@ -126,7 +126,7 @@ describe('search results', () => {
 
   it('go back to page 1 when the order changes', async () => {
     listApi({ perPage: 2 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderList('/search?q=artificial&page=2');
     await waitFor(() => expect(productNames()).toHaveLength(2));
 
@@ -165,7 +165,7 @@ describe('search results', () => {
   it('show an error with a retry', async () => {
     let failing = true;
     listApi({ fail: () => failing });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderList('/search?q=fig');
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -181,7 +181,7 @@ describe('filters in the side column (wide screens)', () => {
   it('tick and untick facet values into the address, back on page 1', async () => {
     wideScreen();
     const { searches } = listApi({ perPage: 2 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderList('/search?q=artificial&page=2');
     await waitFor(() => expect(productNames()).toHaveLength(2));
 
@@ -212,7 +212,7 @@ describe('filters in the side column (wide screens)', () => {
   it('narrow a search to a category with links, counted', async () => {
     wideScreen();
     listApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderList('/search?q=artificial');
     const categories = await screen.findByRole('navigation', { name: 'Category' });
 
@@ -230,7 +230,7 @@ describe('filters in the side column (wide screens)', () => {
   it('apply a price range when a box is left, not on each key', async () => {
     wideScreen();
     const { searches } = listApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderList('/categories/trees');
     await waitFor(() => expect(productNames()).toHaveLength(3));
 
@@ -251,7 +251,7 @@ describe('filters in the side column (wide screens)', () => {
 describe('filters in a drawer (narrow screens)', () => {
   it('open in a dialog that keeps the focus, shows the count and gives the focus back', async () => {
     listApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderList('/categories/trees');
     await waitFor(() => expect(productNames()).toHaveLength(3));
     expect(screen.queryByRole('complementary', { name: 'Filters' })).not.toBeInTheDocument();

@@ -40,7 +40,7 @@ describe('HomePage', () => {
 
   it('links each category to its own page, with its name and description', async () => {
     const { searches } = listApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderWithApp(<HomePage />, { routes: LIST_ROUTES });
     await screen.findAllByRole('article');
 
@@ -93,7 +93,7 @@ describe('HomePage', () => {
 
   it('sorts through the address, Featured being the default', async () => {
     const { searches } = listApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderWithApp(<HomePage />, { routes: LIST_ROUTES });
     await screen.findAllByRole('article');
 
@@ -125,7 +125,7 @@ describe('HomePage', () => {
   it('names the analytics list after the category', async () => {
     window.dataLayer = [];
     listApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<CategoryPage />, { path: '/categories/flowers', routes: LIST_ROUTES });
 
     await screen.findByRole('heading', { level: 1, name: 'Flowers' });
@@ -167,7 +167,7 @@ describe('HomePage', () => {
   it('offers a retry when the products fail to load', async () => {
     let failing = true;
     const { searches } = listApi({ fail: () => failing });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<HomePage />, { routes: LIST_ROUTES });
 
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeVisible();

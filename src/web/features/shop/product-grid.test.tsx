@@ -115,7 +115,7 @@ describe('ProductGrid', () => {
 
   it('records a product click in the data layer and the product-clicks cookie, then opens the product', async () => {
     window.dataLayer = [];
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = renderWithApp(
       <ProductGrid products={[japaneseMaple, oliveTree, rubberPlant]} listName="Category: Trees" />,
     );
@@ -150,7 +150,7 @@ describe('ProductGrid', () => {
   });
 
   it('keeps earlier clicks in the cookie', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(
       <ProductGrid products={[fiddleLeafFig, wisteriaArch, livingRoomTrio]} listName="Home page" />,
     );

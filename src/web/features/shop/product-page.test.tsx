@@ -98,7 +98,7 @@ describe('ProductPage', () => {
 
   it('picks the matching variation and price when an option changes, keeping ?variation= in step', async () => {
     productApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = openProduct(oliveTree);
     await screen.findByRole('group', { name: 'Size' });
 
@@ -114,7 +114,7 @@ describe('ProductPage', () => {
 
   it('marks values that do not combine with the current choice, and moves to the nearest variation when one is picked', async () => {
     productApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = openProduct(oliveTree);
     await screen.findByRole('group', { name: 'Size' });
 
@@ -139,7 +139,7 @@ describe('ProductPage', () => {
 
   it('says a discontinued variation is no longer sold and will not add it', async () => {
     productApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     openProduct(fiddleLeafFig);
     await screen.findByRole('group', { name: 'Size' });
     expect(radio('150cm Unavailable')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('ProductPage', () => {
 
   it('shows the exact combination picked even when it is discontinued, rather than changing another option', async () => {
     productApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = openProduct(oliveTree);
     await screen.findByRole('group', { name: 'Pot' });
 
@@ -184,7 +184,7 @@ describe('ProductPage', () => {
 
   it('gives the restock date of a pre-order and lets any quantity be ordered', async () => {
     productApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     openProduct(wisteriaArch);
 
     expect(
@@ -208,7 +208,7 @@ describe('ProductPage', () => {
 
   it('caps the quantity at the stock left', async () => {
     productApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     openProduct(oliveTree, '?variation=4');
 
     expect(await screen.findByText('Only 3 left')).toBeVisible();
@@ -252,7 +252,7 @@ describe('ProductPage', () => {
     const { calls } = productApi({
       'POST /api/v1/basket': () => reply({ items: [], item_count: 2 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { router } = openProduct(oliveTree, '?variation=5');
     await screen.findByRole('group', { name: 'Size' });
 
@@ -279,7 +279,7 @@ describe('ProductPage', () => {
     const { fetchMock } = productApi({
       'POST /api/v1/basket': () => reply({ items: [], item_count: 1 }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     openProduct(birdOfParadise);
     await screen.findByRole('heading', { level: 1 });
     // Hold the reply back, so the busy state can be seen.
@@ -307,7 +307,7 @@ describe('ProductPage', () => {
         },
       }),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     openProduct(birdOfParadise);
     await screen.findByRole('heading', { level: 1 });
 

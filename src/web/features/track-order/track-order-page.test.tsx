@@ -27,7 +27,7 @@ const preorder = (overrides: Partial<OrderView> = {}) =>
 
 function renderPage(handlers: Record<string, ApiHandler>) {
   const api = mockApi({ 'GET /api/v1/config': TEST_MODE_CONFIG, ...handlers });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<AppRoutes />, { path: '/track-order' });
   return { ...api, ...view, user };
 }

@@ -29,7 +29,8 @@ function renderForm(
     ...handlers,
   });
   const onSubmit = vi.fn<AddressFormProps['onSubmit']>(async () => undefined);
-  const user = userEvent.setup();
+  // No pause between keystrokes: the form reacts to each key, not to the time between.
+  const user = userEvent.setup({ delay: null });
   renderWithApp(
     <AddressForm
       prefix="delivery_address_"

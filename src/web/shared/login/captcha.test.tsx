@@ -34,7 +34,7 @@ describe('Captcha in test mode', () => {
   it('is a labelled check that gives the dummy token when ticked and clears it when unticked', async () => {
     mockApi({ 'GET /api/v1/config': TEST_MODE_CONFIG });
     const onToken = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<Captcha action="login" onToken={onToken} />);
 
     const box = await screen.findByRole('group', { name: 'Test mode: no real captcha' });
@@ -52,7 +52,7 @@ describe('Captcha in test mode', () => {
   it('can be ticked from the keyboard', async () => {
     mockApi({ 'GET /api/v1/config': TEST_MODE_CONFIG });
     const onToken = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWithApp(<Captcha action="login" onToken={onToken} />);
     await screen.findByRole('checkbox', { name: 'I’m not a robot' });
 
@@ -158,7 +158,7 @@ describe('Captcha with Turnstile', () => {
     const { turnstile, widgets } = fakeTurnstile();
     window.turnstile = turnstile;
     const onToken = vi.fn();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     function Harness() {
       const [resets, setResets] = useState(0);
       return (

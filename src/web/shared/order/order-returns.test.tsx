@@ -54,7 +54,7 @@ const started: ReturnView = {
 
 function renderReturns(handlers: Record<string, ApiHandler>, order = sentOrder) {
   const api = mockApi(handlers);
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderWithApp(<OrderReturns order={order} />);
   return { ...api, user };
 }

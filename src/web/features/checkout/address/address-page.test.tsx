@@ -96,7 +96,7 @@ function renderPage(
       : {}),
     ...options.handlers,
   });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<AddressPage />, {
     path: '/checkout/address',
     routes: [{ path: '/checkout/delivery', element: <h1>Delivery options</h1> }],

@@ -13,7 +13,7 @@ const basketWith = (options: Parameters<typeof makeBasket>[0] = {}) =>
 
 function renderDelivery(basket: BasketView, handlers: Record<string, ApiHandler> = {}) {
   const api = mockApi({ 'GET /api/v1/basket': () => reply(basket), ...handlers });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<DeliveryPage />, {
     path: '/checkout/delivery',
     routes: [{ path: '/checkout/payment', element: <h1>Payment step</h1> }],

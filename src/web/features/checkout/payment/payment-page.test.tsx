@@ -74,7 +74,8 @@ function renderPayment(
       : {}),
     ...handlers,
   });
-  const user = userEvent.setup();
+  // No pause between keystrokes: the card form reacts to each key, not to the time between.
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<PaymentPage />, {
     path: '/checkout/payment',
     routes: [{ path: '/order/thank-you/:publicId', element: <h1>Thank you</h1> }],

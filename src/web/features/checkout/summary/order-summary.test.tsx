@@ -48,7 +48,7 @@ function renderSummary(
   } = {},
 ) {
   const api = mockApi({ 'GET /api/v1/basket': () => reply(basket), ...handlers });
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<OrderSummary allowModifications={allowModifications} />, { path });
   return { ...api, user, ...view };
 }

@@ -19,7 +19,7 @@ export function renderCheckout(
     ...handlers,
   });
   const held = holdPath ? hold(api.fetchMock, holdPath) : null;
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderWithApp(<AppRoutes />, { path });
   const location = () => view.router.state.location.pathname;
   const callsTo = (method: string, apiPath: string) =>

@@ -11,7 +11,7 @@ describe('ApplePayGroup in test mode', () => {
   it('says it is simulated, checks the billing form, and the sheet hands on an Apple Pay nonce', async () => {
     const basket = readyToPay();
     const props = walletProps(basket);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<ApplePayGroup {...props} />, {
       [NONCES]: mintedNonce('tokenap_abc123'),
     });
@@ -44,7 +44,7 @@ describe('ApplePayGroup in test mode', () => {
 
   it('charges the discounted total when there is one', async () => {
     const basket = readyToPay({ discount: { label: 'SPRING10', amount: 1_000 } });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<ApplePayGroup {...walletProps(basket)} />);
 
     await user.click(screen.getByRole('button', { name: 'Pay with Apple Pay' }));
@@ -57,7 +57,7 @@ describe('ApplePayGroup in test mode', () => {
 
   it('stops when the billing form is not valid', async () => {
     const props = walletProps(readyToPay(), { beforePay: async () => false });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<ApplePayGroup {...props} />);
 
     await user.click(screen.getByRole('button', { name: 'Pay with Apple Pay' }));
@@ -71,7 +71,7 @@ describe('ApplePayGroup in test mode', () => {
 
   it('changes nothing when the sheet is dismissed', async () => {
     const props = walletProps(readyToPay());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<ApplePayGroup {...props} />);
 
     await user.click(screen.getByRole('button', { name: 'Pay with Apple Pay' }));
@@ -86,7 +86,7 @@ describe('ApplePayGroup in test mode', () => {
 
   it('reports a nonce that could not be made', async () => {
     const props = walletProps(readyToPay());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<ApplePayGroup {...props} />, {
       [NONCES]: () => ({
         status: 503,
@@ -115,7 +115,7 @@ describe('ApplePayGroup in test mode', () => {
         throw new Error('We could not reach the shop. Please check your connection and try again.');
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<ApplePayGroup {...props} />);
 
     await user.click(screen.getByRole('button', { name: 'Pay with Apple Pay' }));

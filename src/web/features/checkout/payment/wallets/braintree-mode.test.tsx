@@ -238,7 +238,7 @@ describe('ApplePayGroup in Braintree mode', () => {
   });
 
   async function startSession(props: ReturnType<typeof braintreeProps>) {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<ApplePayGroup {...props} />, BRAINTREE);
     const button = await screen.findByRole('button', { name: 'Pay with Apple Pay' });
     await waitFor(() => expect(button).toBeEnabled());
@@ -356,7 +356,7 @@ describe('GooglePayGroup in Braintree mode', () => {
 
   it('opens Google’s sheet for the total with the billing address (MIN) and hands on the payment', async () => {
     const props = braintreeProps();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<GooglePayGroup {...props} />, production);
     const button = await screen.findByRole('button', { name: 'Buy with Google Pay' });
     await waitFor(() => expect(button).toBeEnabled());
@@ -407,7 +407,7 @@ describe('GooglePayGroup in Braintree mode', () => {
       .mockRejectedValueOnce({ statusCode: 'CANCELED' })
       .mockRejectedValueOnce({ statusCode: 'DEVELOPER_ERROR', message: 'Merchant not set up' });
     const props = braintreeProps();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<GooglePayGroup {...props} />, production);
     const button = await screen.findByRole('button', { name: 'Buy with Google Pay' });
     await waitFor(() => expect(button).toBeEnabled());

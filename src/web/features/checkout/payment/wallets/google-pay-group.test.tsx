@@ -11,7 +11,7 @@ describe('GooglePayGroup in test mode', () => {
   it('shows the test-mode notice, and the sheet hands on a Google Pay nonce without a billing check', async () => {
     const basket = readyToPay();
     const props = walletProps(basket);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<GooglePayGroup {...props} />, {
       [NONCES]: mintedNonce('tokengp_abc123'),
     });
@@ -44,7 +44,7 @@ describe('GooglePayGroup in test mode', () => {
 
   it('changes nothing when the sheet is cancelled', async () => {
     const props = walletProps(readyToPay());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<GooglePayGroup {...props} />);
 
     await user.click(screen.getByRole('button', { name: 'Buy with Google Pay' }));
@@ -58,7 +58,7 @@ describe('GooglePayGroup in test mode', () => {
 
   it('reports a client token it cannot read, and pays nothing', async () => {
     const props = walletProps(readyToPay(), { clientToken: 'not-a-token' });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<GooglePayGroup {...props} />);
 
     await user.click(screen.getByRole('button', { name: 'Buy with Google Pay' }));

@@ -16,7 +16,7 @@ describe('PayPalGroup in test mode', () => {
   it('checks the billing form, then a PayPal dialog approves and hands on a PayPal nonce', async () => {
     const basket = readyToPay({ email_address: 'ada@example.com' });
     const props = walletProps(basket);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<PayPalGroup {...props} />, {
       [NONCES]: mintedNonce('tokenpp_abc123'),
     });
@@ -53,7 +53,7 @@ describe('PayPalGroup in test mode', () => {
 
   it('offers Pay Later with Pay in 3 from £20 to £3,000, and approves it the same way', async () => {
     const props = walletProps(basketOf(9_000));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<PayPalGroup {...props} />, { [NONCES]: mintedNonce('tokenpp_later') });
 
     expect(
@@ -83,7 +83,7 @@ describe('PayPalGroup in test mode', () => {
 
   it('stops when the billing form is not valid: no dialog, no nonce', async () => {
     const props = walletProps(readyToPay(), { beforePay: async () => false });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<PayPalGroup {...props} />);
 
     await user.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
@@ -98,7 +98,7 @@ describe('PayPalGroup in test mode', () => {
 
   it('changes nothing when the shopper cancels PayPal', async () => {
     const props = walletProps(readyToPay());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { nonceCalls } = renderWallet(<PayPalGroup {...props} />);
 
     await user.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
@@ -114,7 +114,7 @@ describe('PayPalGroup in test mode', () => {
 
   it('reports a nonce that could not be made, and pays nothing', async () => {
     const props = walletProps(readyToPay());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderWallet(<PayPalGroup {...props} />, {
       [NONCES]: () => ({
         status: 422,
