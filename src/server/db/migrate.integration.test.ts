@@ -63,6 +63,7 @@ describe('migrations and demo data on an empty PGlite', () => {
       '050-search-facet-counts.sql',
       '051-cancellation-credit-once.sql',
       '053-search-refresh-batched.sql',
+      '054-search-gin-no-pending-list.sql',
     ]);
     expect(await migrate(handle)).toEqual([]);
   });

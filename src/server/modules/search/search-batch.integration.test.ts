@@ -2,7 +2,8 @@
  * Search batches (migration 053): a bulk write's triggers note the families it touches
  * and their documents are rewritten once, together — by refreshSearchBatch(), or at the
  * latest when the transaction commits. Writes outside a batch refresh in the statement,
- * as before.
+ * as before. And the search indexes take a write's entries at once (migration 054), so
+ * no search reads a pending list.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,6 +104,19 @@ describe.each(ENGINES)('search batches on %s', (engine) => {
     expect(await pending(handle.db)).toEqual({ families: 0, batches: 0 });
   });
 
+  it('leaves no index entries pending for searches to read after a write', async () => {
+    await handle.db.transaction().execute(async (trx) => {
+      await beginSearchBatch(trx);
+      await renameTwice(trx, familyId, 'Indexed Quince');
+    });
+    const { rows } = await sql<{ index: string; pending: number }>`
+      SELECT i::text AS index, gin_clean_pending_list(i)::int AS pending
+      FROM unnest(ARRAY['search_documents_document_idx', 'search_documents_skus_idx',
+                        'search_documents_name_trgm_idx', 'search_documents_name_document_idx',
+                        'search_words_trgm_idx']::regclass[]) AS i`.execute(handle.db);
+    expect(rows.map((r) => r.pending)).toEqual([0, 0, 0, 0, 0]);
+  });
+
   it('leaves nothing noted when a batch rolls back, and the next write is not batched', async () => {
     await expect(
       handle.db.transaction().execute(async (trx) => {
@@ -112,7 +126,7 @@ describe.each(ENGINES)('search batches on %s', (engine) => {
       }),
     ).rejects.toThrow('changed my mind');
     expect(await pending(handle.db)).toEqual({ families: 0, batches: 0 });
-    expect((await documentOf(handle.db, familyId)).name).toBe('Forgotten Quince');
+    expect((await documentOf(handle.db, familyId)).name).toBe('Indexed Quince');
     // The setting lasted only for its transaction.
     await sql`UPDATE products SET name = 'Later Quince' WHERE id = ${familyId}`.execute(handle.db);
     expect((await documentOf(handle.db, familyId)).name).toBe('Later Quince');
