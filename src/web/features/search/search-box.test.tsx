@@ -38,7 +38,7 @@ function suggestions(table: Record<string, SuggestionView[]> = { oli: OLIVES, ol
 
 /** The header's box, enhanced: focused, with the combobox in place of the plain input. */
 async function renderBox(path = '/') {
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const view = renderWithApp(<SearchBox />, { path });
   await user.click(screen.getByRole('searchbox', { name: 'Search the shop' }));
   const box = await screen.findByRole('combobox', { name: 'Search the shop' });
@@ -79,7 +79,7 @@ describe('the header search box, before its combobox has loaded', () => {
 
   it('hands over what was typed and the focus when the combobox arrives', async () => {
     suggestions();
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithApp(<SearchBox />);
     await user.click(screen.getByRole('searchbox'));
     await user.keyboard('oli');
@@ -143,7 +143,7 @@ describe('the header search box’s suggestions', () => {
       new Response(JSON.stringify({ data: { suggestions: list } }), {
         headers: { 'content-type': 'application/json' },
       });
-    const user = userEvent.setup({ delay: null });
+    const user = userEvent.setup();
     renderWithApp(<SearchBox />);
     await user.click(screen.getByRole('searchbox'));
     await screen.findByRole('combobox');

@@ -96,7 +96,7 @@ function renderPage(
       : {}),
     ...options.handlers,
   });
-  const user = userEvent.setup({ delay: null });
+  const user = userEvent.setup();
   const view = renderWithApp(<AddressPage />, {
     path: '/checkout/address',
     routes: [{ path: '/checkout/delivery', element: <h1>Delivery options</h1> }],
@@ -296,7 +296,8 @@ describe('AddressPage saved addresses', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Select a saved address' }));
 
-    const dialog = screen.getByRole('dialog', { name: 'Select a saved address' });
+    // The dialog's code loads after the form is drawn (ADR 079).
+    const dialog = await screen.findByRole('dialog', { name: 'Select a saved address' });
     expect(
       within(dialog)
         .getAllByRole('listitem')
