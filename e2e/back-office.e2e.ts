@@ -6,6 +6,7 @@ import {
   paidOrder,
   variationId,
 } from './support/paid-order.ts';
+import { refundFromOrderPage } from './support/refund.ts';
 import { signInOwner } from './support/staff.ts';
 
 /**
@@ -83,20 +84,18 @@ test('staff dispatch and refund an order; its customer sees the parcels and spen
   });
   expect(settled.ok(), await settled.text()).toBe(true);
 
-  const refund = page.getByRole('region', { name: 'Refund', exact: true });
-  await refund.getByLabel(/^Units of Artificial Olive Tree.* to refund$/).fill('1');
-  await refund.getByLabel('Reason').fill('Arrived damaged');
-  await refund.getByRole('radio', { name: /Original payment/ }).check();
-  await refund.getByRole('button', { name: 'Review refund' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm the refund' });
-  await confirm.getByRole('button', { name: /^Refund £/ }).click();
+  await refundFromOrderPage(page, {
+    product: 'Artificial Olive Tree',
+    reason: 'Arrived damaged',
+    to: /Original payment/,
+  });
   await expect(page.getByText('Partly refunded').first()).toBeVisible();
 
-  await refund.getByLabel(/^Units of Artificial Fiddle Leaf Fig.* to refund$/).fill('1');
-  await refund.getByLabel('Reason').fill('Changed their mind');
-  await refund.getByRole('radio', { name: /Store credit/ }).check();
-  await refund.getByRole('button', { name: 'Review refund' }).click();
-  await confirm.getByRole('button', { name: /^Refund £/ }).click();
+  await refundFromOrderPage(page, {
+    product: 'Artificial Fiddle Leaf Fig',
+    reason: 'Changed their mind',
+    to: /Store credit/,
+  });
   await expect(page.getByRole('region', { name: 'Refunds', exact: true })).toContainText('CN-');
   await expectAccessible(page, 'refunded order page');
 

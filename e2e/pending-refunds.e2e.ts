@@ -1,6 +1,7 @@
 import { expectAxeClean } from './support/axe.ts';
 import { expect, test } from '@playwright/test';
 import { paidOrder } from './support/paid-order.ts';
+import { refundFromOrderPage } from './support/refund.ts';
 import { signInOwner } from './support/staff.ts';
 
 /**
@@ -37,13 +38,11 @@ test('a refund whose answer was lost is pending, and checking with the payment p
   });
   expect(faults.ok(), await faults.text()).toBe(true);
 
-  const refund = page.getByRole('region', { name: 'Refund', exact: true });
-  await refund.getByLabel(/^Units of Artificial Olive Tree.* to refund$/).fill('1');
-  await refund.getByLabel('Reason').fill('Arrived damaged');
-  await refund.getByRole('radio', { name: /Original payment/ }).check();
-  await refund.getByRole('button', { name: 'Review refund' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm the refund' });
-  await confirm.getByRole('button', { name: /^Refund £/ }).click();
+  await refundFromOrderPage(page, {
+    product: 'Artificial Olive Tree',
+    reason: 'Arrived damaged',
+    to: /Original payment/,
+  });
   await expect(page.getByText(/held as pending/).first()).toBeVisible();
 
   await page.reload();

@@ -675,21 +675,7 @@ export function refundService(deps: {
     // A cancelled order's credit (below) takes the sequence before deleting the row
     // touches the summary: ADR 078's lock order.
     if (order.status === 'cancelled') await holdCreditNoteSequence(trx);
-    for (const item of plan.items) {
-      await trx
-        .updateTable('order_items')
-        .set((eb) => ({ refunded: eb('refunded', '-', item.quantity) }))
-        .where('id', '=', item.order_item_id)
-        .execute();
-    }
-    await trx
-      .updateTable('orders')
-      .set((eb) => ({
-        refunded_amount: eb('refunded_amount', '-', plan.amount),
-        updated_at: sql`now()`,
-      }))
-      .where('id', '=', order.id)
-      .execute();
+    await giveBack(trx, reserved, { touch: true });
     await trx.deleteFrom('refunds').where('id', '=', reserved.refundId).execute();
     // A cancelled order: its cancellation reversed the whole sale, this refund's part
     // too, but its credit note left that part out; credited now (ADR 078, migration 051).
@@ -724,6 +710,28 @@ export function refundService(deps: {
     });
   }
 
+  /**
+   * A reservation given back: its units to their lines, its amount off the order's
+   * refunded total (`touch`: the order's updated_at too). The refund row is the caller's.
+   */
+  async function giveBack(trx: Db, reserved: Reserved, options: { touch: boolean }) {
+    for (const item of reserved.plan.items) {
+      await trx
+        .updateTable('order_items')
+        .set((eb) => ({ refunded: eb('refunded', '-', item.quantity) }))
+        .where('id', '=', item.order_item_id)
+        .execute();
+    }
+    await trx
+      .updateTable('orders')
+      .set((eb) => ({
+        refunded_amount: eb('refunded_amount', '-', reserved.plan.amount),
+        ...(options.touch ? { updated_at: sql`now()` } : {}),
+      }))
+      .where('id', '=', reserved.order.id)
+      .execute();
+  }
+
   /** The refund's state (read under the order's lock); undefined once released. */
   async function stateOf(trx: Db, refundId: number): Promise<string | undefined> {
     const row = await trx
@@ -738,18 +746,7 @@ export function refundService(deps: {
   async function undo(reserved: Reserved, actor: StaffActor, why: string): Promise<void> {
     await db.transaction().execute(async (trx) => {
       await lockOrder(trx, reserved.order.order_number);
-      for (const item of reserved.plan.items) {
-        await trx
-          .updateTable('order_items')
-          .set((eb) => ({ refunded: eb('refunded', '-', item.quantity) }))
-          .where('id', '=', item.order_item_id)
-          .execute();
-      }
-      await trx
-        .updateTable('orders')
-        .set((eb) => ({ refunded_amount: eb('refunded_amount', '-', reserved.plan.amount) }))
-        .where('id', '=', reserved.order.id)
-        .execute();
+      await giveBack(trx, reserved, { touch: false });
       await trx
         .deleteFrom('refunds')
         .where('id', '=', reserved.refundId)

@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductListQuery } from '../../../domain/api/catalogue.ts';
+import { listQuery } from '../../testing/list-query.ts';
 import { sharedWithinPage, withinPage } from './page-reads.ts';
 import type { ProductSearch, ProductSearchResult } from './search.port.ts';
 
-const query: ProductListQuery = {
-  q: 'fern',
-  page: 1,
-  per_page: 24,
-  colour: [],
-  size: [],
-  in_stock: false,
-  preorder: false,
-};
+const query = listQuery({ q: 'fern' });
 
 /** An engine that counts its reads and can be told to fail the next one. */
 function countingEngine() {

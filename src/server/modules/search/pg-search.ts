@@ -228,7 +228,14 @@ async function plainList(
       coalesce((SELECT count FROM mine WHERE key = -2), 0) AS preorder
   `.execute(db);
   const row = rows[0]!;
-  if (!row.live) return null;
+  return row.live ? resultOf(row, null) : null;
+}
+
+/** A list statement's one row as the port's result. */
+function resultOf(
+  row: Omit<SearchRow, 'strict_total'>,
+  didYouMean: string | null,
+): ProductSearchResult {
   return {
     familyIds: row.ids ?? [],
     total: row.total,
@@ -240,7 +247,7 @@ async function plainList(
       in_stock: row.in_stock,
       preorder: row.preorder,
     },
-    didYouMean: null,
+    didYouMean,
   };
 }
 
@@ -370,19 +377,10 @@ export function pgSearch(db: Db, options: { plainLists?: boolean } = {}): Produc
         ) counters
       `.execute(db);
     const row = rows[0]!;
-    return {
-      familyIds: row.ids ?? [],
-      total: row.total,
-      facets: {
-        categories: row.categories ?? [],
-        colour: row.colour ?? [],
-        size: row.size ?? [],
-        price: { min: pence(row.price_min ?? 0), max: pence(row.price_max ?? 0) },
-        in_stock: row.in_stock,
-        preorder: row.preorder,
-      },
-      didYouMean: plan.corrected && row.strict_total === 0 && row.total > 0 ? plan.corrected : null,
-    };
+    return resultOf(
+      row,
+      plan.corrected && row.strict_total === 0 && row.total > 0 ? plan.corrected : null,
+    );
   }
 
   async function suggest(text: string, limit: number): Promise<SuggestionHit[]> {

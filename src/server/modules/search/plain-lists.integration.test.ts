@@ -14,6 +14,7 @@ import {
   type GeneratedFamily,
 } from '../../cli/generated-catalogue.ts';
 import type { Db } from '../../db/client.ts';
+import { listQuery } from '../../testing/list-query.ts';
 import { ENGINES, openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { pgSearch } from './pg-search.ts';
 import { compactSearchFacets } from './search-sales.ts';
@@ -29,31 +30,19 @@ const SORTS: (ProductSort | undefined)[] = [
   'name',
 ];
 
-function list(overrides: Partial<ProductListQuery>): ProductListQuery {
-  return {
-    page: 1,
-    per_page: 24,
-    colour: [],
-    size: [],
-    in_stock: false,
-    preorder: false,
-    ...overrides,
-  };
-}
-
 /** Every combination the shop's pages send without text, filtered and not. */
 function queries(categories: string[]): ProductListQuery[] {
   const out: ProductListQuery[] = [];
   for (const category of [undefined, ...categories, 'no-such-category'])
     for (const sort of SORTS)
-      for (const page of [1, 3, 40]) out.push(list({ category, sort, page }));
+      for (const page of [1, 3, 40]) out.push(listQuery({ category, sort, page }));
   for (const category of [undefined, categories[0]])
     for (const sort of ['position', 'price_desc'] as const) {
-      out.push(list({ category, sort, colour: ['green'] }));
-      out.push(list({ category, sort, size: ['small', 'large'] }));
-      out.push(list({ category, sort, in_stock: true }));
-      out.push(list({ category, sort, preorder: true }));
-      out.push(list({ category, sort, price_min: 2000, price_max: 6000 }));
+      out.push(listQuery({ category, sort, colour: ['green'] }));
+      out.push(listQuery({ category, sort, size: ['small', 'large'] }));
+      out.push(listQuery({ category, sort, in_stock: true }));
+      out.push(listQuery({ category, sort, preorder: true }));
+      out.push(listQuery({ category, sort, price_min: 2000, price_max: 6000 }));
     }
   return out;
 }
@@ -118,7 +107,7 @@ describe.each(ENGINES)('text-less lists from kept facet counts on %s', (engine) 
 
   it('answers every text-less list exactly as the general statement does', async () => {
     expect(categories.length).toBe(3);
-    const home = await pgSearch(handle.db).search(list({}));
+    const home = await pgSearch(handle.db).search(listQuery({}));
     expect(home.total).toBeGreaterThan(300);
     expect(home.facets.colour.length).toBeGreaterThan(1);
     await expectSameLists();
@@ -168,9 +157,9 @@ describe.each(ENGINES)('text-less lists from kept facet counts on %s', (engine) 
       .execute(async (trx) => {
         await sql`UPDATE products SET discontinued = true WHERE parent_id IS NOT NULL`.execute(trx);
         expect(await kept(trx)).toEqual([]);
-        const answer = await pgSearch(trx).search(list({}));
+        const answer = await pgSearch(trx).search(listQuery({}));
         expect(answer.total).toBeGreaterThan(300);
-        expect(answer).toEqual(await pgSearch(trx, { plainLists: false }).search(list({})));
+        expect(answer).toEqual(await pgSearch(trx, { plainLists: false }).search(listQuery({})));
         throw new Error('rolled back'); // undoes the discontinuing
       })
       .catch((error: unknown) => {

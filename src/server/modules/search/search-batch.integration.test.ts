@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { listQuery } from '../../testing/list-query.ts';
 import { ENGINES, openTestDatabase, type TestDatabase } from '../../testing/test-app.ts';
 import { pgSearch } from './pg-search.ts';
 import { beginSearchBatch, refreshSearchBatch } from './search-batch.ts';
@@ -82,15 +83,7 @@ describe.each(ENGINES)('search batches on %s', (engine) => {
       });
       expect(await pending(trx)).toEqual({ families: 0, batches: 0 });
       // The shop's search, in the same transaction, finds the new name.
-      const found = await pgSearch(trx).search({
-        q: 'batched quince',
-        page: 1,
-        per_page: 24,
-        colour: [],
-        size: [],
-        in_stock: false,
-        preorder: false,
-      });
+      const found = await pgSearch(trx).search(listQuery({ q: 'batched quince' }));
       expect(found.familyIds[0]).toBe(familyId);
     });
   });
